@@ -1,0 +1,26 @@
+/** The names of the built-in tools, as the model sees them. */
+export const BASH_TOOL_NAME = "Bash";
+export const TASK_STOP_TOOL_NAME = "TaskStop";
+export const READ_TOOL_NAME = "Read";
+export const WRITE_TOOL_NAME = "Write";
+export const EDIT_TOOL_NAME = "Edit";
+export const GLOB_TOOL_NAME = "Glob";
+export const GREP_TOOL_NAME = "Grep";
+export const LSP_TOOL_NAME = "LSP";
+export const AGENT_TOOL_NAME = "Agent";
+export const SKILL_TOOL_NAME = "Skill";
+export const ASK_USER_QUESTION_TOOL_NAME = "AskUserQuestion";
+export const TASK_CREATE_TOOL_NAME = "TaskCreate";
+export const TASK_GET_TOOL_NAME = "TaskGet";
+export const TASK_UPDATE_TOOL_NAME = "TaskUpdate";
+export const TASK_LIST_TOOL_NAME = "TaskList";
+export const CRON_CREATE_TOOL_NAME = "CronCreate";
+export const CRON_DELETE_TOOL_NAME = "CronDelete";
+export const CRON_LIST_TOOL_NAME = "CronList";
+export const WEB_FETCH_TOOL_NAME = "WebFetch";
+export const ENTER_WORKTREE_TOOL_NAME = "EnterWorktree";
+export const EXIT_WORKTREE_TOOL_NAME = "ExitWorktree";
+export const ENTER_PLAN_MODE_TOOL_NAME = "EnterPlanMode";
+export const EXIT_PLAN_MODE_TOOL_NAME = "ExitPlanMode";
+export const WORKFLOW_TOOL_NAME = "Workflow";
+export const ARTIFACT_TOOL_NAME = "Artifact";

@@ -1,0 +1,41 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Session, type SessionOptions } from "../../src/runtime/session.js";
+import type { HostServices, ToolContext } from "../../src/types.js";
+
+/** A fresh temporary folder, removed by the returned cleanup. */
+export async function makeTempDir(prefix = "tv-"): Promise<string> {
+  return fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), prefix)));
+}
+
+export interface TestContext {
+  dir: string;
+  session: Session;
+  context: ToolContext;
+  cleanup(): Promise<void>;
+}
+
+/** A real session on a real temporary folder, for calling tool bodies directly. */
+export async function makeToolContext(
+  options: Partial<SessionOptions> & { host?: HostServices } = {},
+): Promise<TestContext> {
+  const dir = options.workdir ?? (await makeTempDir());
+  const session = new Session({ ...options, workdir: dir });
+  const context: ToolContext = {
+    get workdir() {
+      return session.workdir;
+    },
+    session,
+    host: session.host,
+  };
+  return {
+    dir,
+    session,
+    context,
+    async cleanup() {
+      await session.dispose();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
