@@ -36,6 +36,8 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
 }
 
+export type ToolPermission = "none" | "edit" | "ask";
+
 export type PermissionMode = "default" | "acceptEdits" | "plan" | "bypassPermissions";
 
 /** Context available to a tool's `prompt` function when the host builds tool descriptions. */
@@ -74,8 +76,14 @@ export interface ToolContext {
 export interface ToolPlugin<Args = Record<string, unknown>> {
   name: string;
   config: ToolConfig;
-  /** True when the tool changes nothing (no permission is asked for it). */
-  readOnly?: boolean;
+  /**
+   * How the permission step treats a call: "none" never asks (reads, the session's own
+   * bookkeeping); "edit" changes files (allowed without asking in acceptEdits mode); "ask"
+   * (the default) asks `canUseTool` unless the mode allows everything.
+   */
+  permission?: ToolPermission;
+  /** Plan mode denies "edit" and "ask" tools unless this is true (ExitPlanMode). */
+  allowedInPlanMode?: boolean;
   /** A description built at run time (replaces `config.function.description` when present). */
   prompt?: string | ((context: PromptContext) => string);
   /** A short rendering of the arguments for tool-call headers in a UI. */

@@ -8,7 +8,7 @@ const MAX_LINE_LENGTH = 2000;
 
 export const readTool: ToolPlugin = {
   name: READ_TOOL_NAME,
-  readOnly: true,
+  permission: "none",
   config: {
     type: "function",
     function: {
@@ -24,7 +24,8 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
           },
           offset: {
             type: "number",
-            description: "The line number to start from (1-based). Only for files too long to read at once.",
+            description:
+              "The line number to start from (1-based). Only for files too long to read at once.",
           },
           limit: {
             type: "number",
@@ -36,17 +37,29 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
     },
   },
   async execute(args, context) {
-    const { file_path, offset, limit } = args as { file_path: string; offset?: number; limit?: number };
+    const { file_path, offset, limit } = args as {
+      file_path: string;
+      offset?: number;
+      limit?: number;
+    };
     const filePath = resolveInWorkdir(context.workdir, file_path);
     let text: string;
     try {
       const stat = await fs.stat(filePath);
       if (stat.isDirectory()) {
-        return { success: false, content: "", error: `${filePath} is a directory, not a file. Use Glob to list its files.` };
+        return {
+          success: false,
+          content: "",
+          error: `${filePath} is a directory, not a file. Use Glob to list its files.`,
+        };
       }
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
-      return { success: false, content: "", error: `Cannot read ${filePath}: ${(error as Error).message}` };
+      return {
+        success: false,
+        content: "",
+        error: `Cannot read ${filePath}: ${(error as Error).message}`,
+      };
     }
     if (text === "") {
       return { success: true, content: "(the file is empty)", shortResult: "empty file" };
@@ -66,12 +79,16 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
     const width = String(start + selected.length - 1).length;
     const body = selected
       .map((line, i) => {
-        const shown = line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}... (line cut)` : line;
+        const shown =
+          line.length > MAX_LINE_LENGTH ? `${line.slice(0, MAX_LINE_LENGTH)}... (line cut)` : line;
         return `${String(start + i).padStart(width, " ")}\t${shown}`;
       })
       .join("\n");
     const end = start + selected.length - 1;
-    const more = end < lines.length ? `\n(lines ${start}-${end} of ${lines.length}; use offset ${end + 1} to read on)` : "";
+    const more =
+      end < lines.length
+        ? `\n(lines ${start}-${end} of ${lines.length}; use offset ${end + 1} to read on)`
+        : "";
     return { success: true, content: body + more, shortResult: `read ${selected.length} lines` };
   },
 };
