@@ -1,3 +1,4 @@
+import type { ScheduledJob } from "./runtime/cronScheduler.js";
 import type { Session } from "./runtime/session.js";
 
 /** A JSON Schema object as tools declare it (only a few keywords are enforced; see SPEC). */
@@ -173,6 +174,8 @@ export interface HostServices {
   lsp?(request: LspRequest): Promise<LspResponse>;
   askUser?(request: AskUserRequest): Promise<AskUserResponse>;
   showArtifact?(request: ArtifactRequest): Promise<ArtifactResponse>;
+  /** Receives a cron job's prompt when it fires (CronCreate); without it jobs fire into nothing. */
+  onScheduledPrompt?(job: ScheduledJob): void | Promise<void>;
 }
 
 /** Everything a tool body may use. */
