@@ -42,6 +42,13 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
       offset?: number;
       limit?: number;
     };
+    if (limit !== undefined && !(limit >= 1)) {
+      return {
+        success: false,
+        content: "",
+        error: `limit must be at least 1, but it is ${limit}.`,
+      };
+    }
     const filePath = resolveInWorkdir(context.workdir, file_path);
     let text: string;
     try {
