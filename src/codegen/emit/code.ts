@@ -1,0 +1,109 @@
+import type { JsonValue } from "../extract/values.js";
+
+/**
+ * A piece of generated code. Generated code is built only from `code` templates: anything
+ * interpolated that is not already `Code` (a key, a tool name, an enum value) is quoted as a
+ * literal, so text from a declaration can never become code.
+ */
+export class Code {
+  readonly #text: string;
+  private constructor(text: string) {
+    this.#text = text;
+  }
+  toString(): string {
+    return this.#text;
+  }
+  /** For the emitter's own fixed text only (keywords, operators); never for schema text. */
+  static raw(text: string): Code {
+    return new Code(text);
+  }
+}
+
+export type Interpolation = Code | string | number | boolean | null;
+
+/** A tagged template: `code\`if (${name} === ${key}) ...\`` quotes `key`, inserts `name` as is. */
+export function code(strings: TemplateStringsArray, ...values: Interpolation[]): Code {
+  let text = strings[0]!;
+  values.forEach((value, i) => {
+    text +=
+      (value instanceof Code ? value.toString() : literal(value).toString()) + strings[i + 1]!;
+  });
+  return Code.raw(text);
+}
+
+/**
+ * A JavaScript literal for a primitive. JSON.stringify quotes strings with every quote,
+ * backslash and control character escaped; U+2028 and U+2029 are escaped too, because they
+ * end a line inside a `//` comment and inside string literals of older engines.
+ */
+export function literal(value: string | number | boolean | null): Code {
+  if (typeof value === "number" && !Number.isFinite(value))
+    throw new Error(`not a JSON number: ${value}`);
+  return Code.raw(escapeLineSeparators(JSON.stringify(value)));
+}
+
+/**
+ * A JavaScript expression for any JSON value. Arrays and objects go through JSON.parse of a
+ * string literal, so a key such as `__proto__` stays an own key (an object literal would set
+ * the prototype instead).
+ */
+export function jsonValue(value: JsonValue): Code {
+  if (value === null || typeof value !== "object") return literal(value);
+  return code`JSON.parse(${JSON.stringify(value)})`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `object.key` when the key is a plain identifier, `object["key"]` otherwise. */
+export function member(object: Code, key: string): Code {
+  return IDENTIFIER.test(key) && key !== "__proto__"
+    ? Code.raw(`${object}.${key}`)
+    : code`${object}[${key}]`;
+}
+
+/** An object-literal or interface key: bare when it is a plain identifier, quoted otherwise. */
+export function propertyName(key: string): Code {
+  return IDENTIFIER.test(key) && key !== "__proto__" ? Code.raw(key) : literal(key);
+}
+
+export function join(parts: readonly Code[], separator: string): Code {
+  return Code.raw(parts.map(String).join(separator));
+}
+
+/**
+ * Text safe inside a `//` comment or a JSDoc block: line breaks (including U+2028/U+2029)
+ * and other control characters are escaped, and `*\/` cannot close the block.
+ */
+export function commentText(text: string): string {
+  return escapeLineSeparators(
+    text.replace(/[\u0000-\u001f\u007f]/g, (c) =>
+      c === "\n" ? "\\n" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    ),
+  ).replace(/\*\//g, "*\\/");
+}
+
+function escapeLineSeparators(text: string): string {
+  return text.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** Fresh local names: counters only, never derived from schema text. */
+export class Names {
+  readonly #counters = new Map<string, number>();
+  next(prefix: "v" | "r" | "a" | "i" | "k" | "e"): Code {
+    const n = this.#counters.get(prefix) ?? 0;
+    this.#counters.set(prefix, n + 1);
+    return Code.raw(`${prefix}${n}`);
+  }
+}
+
+/**
+ * A name for generated exports derived from a tool name: letters and digits only, in
+ * PascalCase (`TaskUpdate`, `mcp-tool` -> `McpTool`). Returns undefined when nothing usable is
+ * left; callers then fall back to a counter.
+ */
+export function pascalIdentifier(text: string): string | undefined {
+  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
+  if (name === "" || /^[0-9]/.test(name)) return undefined;
+  return name;
+}

@@ -1,0 +1,103 @@
+import path from "node:path";
+import { glob } from "tinyglobby";
+import { DiagnosticBag, type Diagnostic } from "./diagnostics.js";
+import { emitFiles, type OutputFile } from "./emit/files.js";
+import { extractTools, type ExtractedTool } from "./extract/discover.js";
+import type { StaticValue } from "./extract/values.js";
+import { formatFiles } from "./format.js";
+import { normalizeTool } from "./normalize/normalize.js";
+import type { Mode, ToolSchema } from "./normalize/schema.js";
+
+export const DEFAULT_TOOLS_GLOB = "src/tools/**/*.ts";
+export const DEFAULT_OUT_DIR = "generated";
+
+export interface GenerateOptions {
+  /** Globs of the files holding tool declarations (relative to `cwd`). */
+  readonly tools?: readonly string[];
+  /** The folder the validators go to; only its name is used here (for the report), nothing is written. */
+  readonly out?: string;
+  readonly mode?: Mode;
+  /** The folder globs and displayed paths are relative to (default: the process's). */
+  readonly cwd?: string;
+  /** The command named in each generated file's first line. */
+  readonly command?: string;
+}
+
+export interface GenerateResult {
+  /** Errors and warnings, sorted by file and position. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The text of every file read, by displayed path (for code frames). */
+  readonly sources: ReadonlyMap<string, string>;
+  readonly files: readonly string[];
+  /** Every tool that got a validator. */
+  readonly tools: readonly ToolSchema[];
+  /** Tools that declare no parameters: no validator. */
+  readonly withoutParameters: readonly ExtractedTool[];
+  /** The formatted output files; undefined when there were errors. */
+  readonly output: readonly OutputFile[] | undefined;
+}
+
+/**
+ * The whole pipeline in memory: find the files, extract the declarations, check and reduce
+ * them, emit and format the validators. Writes nothing.
+ */
+export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
+  const mode = options.mode ?? "strict";
+  const diagnostics = new DiagnosticBag();
+  const displayPath = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join("/");
+
+  const files = (
+    await glob([...globs], { cwd, absolute: true, ignore: ["**/node_modules/**", "**/*.d.ts"] })
+  ).sort();
+  if (files.length === 0) {
+    diagnostics.error(
+      "TV3001",
+      `No files match ${globs.map((g) => JSON.stringify(g)).join(", ")} (in ${cwd}).`,
+    );
+  }
+  const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
+
+  const byName = new Map<string, ExtractedTool>();
+  const tools: ToolSchema[] = [];
+  const withoutParameters: ExtractedTool[] = [];
+  for (const tool of extracted) {
+    const first = byName.get(tool.name);
+    if (first) {
+      diagnostics.error(
+        "TV3002",
+        `Two built-in tools are named ${JSON.stringify(tool.name)}: ${tool.exportName} here and ${first.exportName} in ${first.file}. Tool names must be unique.`,
+        tool.location,
+        { tool: tool.name },
+      );
+      continue;
+    }
+    byName.set(tool.name, tool);
+    if (tool.parameters === undefined) withoutParameters.push(tool);
+    else
+      tools.push(
+        normalizeTool(tool as ExtractedTool & { parameters: StaticValue }, mode, diagnostics),
+      );
+  }
+  if (files.length > 0 && extracted.length === 0) {
+    diagnostics.warning(
+      "TV3003",
+      `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
+    );
+  }
+
+  const sorted = diagnostics.sorted();
+  let output: OutputFile[] | undefined;
+  if (diagnostics.errorCount === 0) {
+    output = await formatFiles(emitFiles(tools, { command: options.command ?? "npm run gen" }));
+  }
+  return {
+    diagnostics: sorted,
+    sources,
+    files: files.map(displayPath),
+    tools,
+    withoutParameters,
+    output,
+  };
+}

@@ -1,0 +1,83 @@
+import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
+import type { GenerateResult } from "./generate.js";
+import type { NotEnforced } from "./normalize/schema.js";
+import type { FolderDifferences, WriteSummary } from "./output/folder.js";
+
+/** Every diagnostic, TypeScript style, then a count line. */
+export function diagnosticsText(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+): string {
+  if (diagnostics.length === 0) return "";
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  const counts = [
+    errors > 0 ? plural(errors, "error") : "",
+    warnings > 0 ? plural(warnings, "warning") : "",
+  ].filter(Boolean);
+  return `${diagnostics.map((d) => formatDiagnostic(d, sources)).join("\n")}\nFound ${counts.join(" and ")}.\n`;
+}
+
+/** `maxLength at questions[].header`, `default at the top level`. */
+export function notEnforcedText(item: NotEnforced): string {
+  const where = item.at === "" ? "the top level" : item.at;
+  return `${item.keyword} at ${where}${item.note ? ` (${item.note})` : ""}`;
+}
+
+/** What was written and what is not enforced, per tool. */
+export function writeReport(result: GenerateResult, outDir: string, summary: WriteSummary): string {
+  const fileCount = summary.written.length + summary.unchanged.length;
+  const lines = [
+    `Generated validators for ${plural(result.tools.length, "tool")} from ${plural(result.files.length, "file")} into ${outDir}/ ` +
+      `(${plural(fileCount, "file")}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed).`,
+  ];
+  for (const name of summary.written) lines.push(`  wrote   ${outDir}/${name}`);
+  for (const name of summary.removed) lines.push(`  removed ${outDir}/${name}`);
+  lines.push(...coverageLines(result));
+  return `${lines.join("\n")}\n`;
+}
+
+/** Tools without a validator, and what each tool declares but the validators do not enforce. */
+export function coverageLines(result: GenerateResult): string[] {
+  const lines: string[] = [];
+  for (const tool of result.withoutParameters) {
+    lines.push(`No validator for ${tool.name} (${tool.file}): it declares no parameters.`);
+  }
+  const withGaps = [...result.tools]
+    .filter((t) => t.notEnforced.length > 0)
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  if (withGaps.length > 0) {
+    lines.push("Not enforced (declared, but never blocks a call):");
+    for (const tool of withGaps)
+      lines.push(`  ${tool.name}: ${tool.notEnforced.map(notEnforcedText).join(", ")}`);
+  }
+  return lines;
+}
+
+/** Every difference the drift check found (all of them, not just the first). */
+export function checkReport(outDir: string, differences: FolderDifferences): string {
+  const lines: string[] = [];
+  for (const { name, diff } of differences.stale) {
+    lines.push(`  stale    ${outDir}/${name}`);
+    lines.push(...diff.split("\n").map((line) => `      ${line}`));
+  }
+  for (const name of differences.missing) lines.push(`  missing  ${outDir}/${name}`);
+  for (const name of differences.extra)
+    lines.push(`  extra    ${outDir}/${name} (its tool no longer exists)`);
+  for (const name of differences.foreign)
+    lines.push(`  foreign  ${outDir}/${name} (not written by the generator, in the way)`);
+  return `${lines.join("\n")}\n`;
+}
+
+export function differenceCount(differences: FolderDifferences): number {
+  return (
+    differences.stale.length +
+    differences.missing.length +
+    differences.extra.length +
+    differences.foreign.length
+  );
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
