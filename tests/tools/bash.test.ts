@@ -74,6 +74,17 @@ describe("Bash", () => {
     expect(result.content).toBe(`${t.dir}\n`);
   });
 
+  it("returns when the shell exits even if a process it left behind holds the output open", async () => {
+    const result = await run({ command: "sleep 30 & echo $! > child.pid; echo done" });
+    const child = (await readPid("child.pid"))!;
+    try {
+      expect(result).toMatchObject({ success: true, content: "done\n" });
+      expect(isAlive(child)).toBe(true);
+    } finally {
+      process.kill(child, "SIGKILL");
+    }
+  });
+
   it("says so when a command prints nothing", async () => {
     const result = await run({ command: "true" });
     expect(result).toMatchObject({ success: true, content: "(no output)" });
