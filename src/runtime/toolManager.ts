@@ -1,0 +1,275 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { builtinTools } from "../tools/index.js";
+import type {
+  HostServices,
+  PermissionMode,
+  PromptContext,
+  ToolConfig,
+  ToolContext,
+  ToolPlugin,
+  ToolResult,
+} from "../types.js";
+import { McpServers, type McpServerConfig, type McpServerStatus } from "./mcp.js";
+import { modeVerdict, planModeDenial, type CanUseTool } from "./permissions.js";
+import { errorMessage, failed } from "./results.js";
+import { Session } from "./session.js";
+import { ToolRegistry, type RegisteredTool, type ToolSource } from "./toolRegistry.js";
+
+/** A tool call as hooks see it (after its arguments were parsed). */
+export interface ToolCallInfo {
+  toolName: string;
+  args: Record<string, unknown>;
+  source: ToolSource;
+}
+
+export interface HookBlock {
+  decision: "block";
+  reason: string;
+}
+
+type HookOutcome = void | HookBlock;
+
+/** Runs before the permission step; a block stops the call. */
+export type PreToolUseHook = (call: ToolCallInfo) => HookOutcome | Promise<HookOutcome>;
+
+/** Runs after the tool; a block turns its result into a failed one. */
+export type PostToolUseHook = (
+  call: ToolCallInfo & { result: ToolResult },
+) => HookOutcome | Promise<HookOutcome>;
+
+export interface ToolHooks {
+  PreToolUse?: PreToolUseHook[];
+  PostToolUse?: PostToolUseHook[];
+}
+
+export interface ToolManagerOptions {
+  workdir: string;
+  /** Tools of the SDK user (e.g. from `buildTool`); one named like a built-in replaces it. */
+  customTools?: readonly ToolPlugin<any>[];
+  /** Only these built-in and custom tools are available (case-insensitive names). */
+  tools?: readonly string[];
+  /** These tools are never available (case-insensitive; a trailing `*` matches a prefix). */
+  disallowedTools?: readonly string[];
+  hooks?: ToolHooks;
+  /** Asked for calls the permission mode does not settle; without it they are allowed. */
+  canUseTool?: CanUseTool;
+  permissionMode?: PermissionMode;
+  mcpServers?: Record<string, McpServerConfig>;
+  host?: HostServices;
+  skillsDir?: string;
+}
+
+export interface ToolCallRequest {
+  name: string;
+  /** The arguments as the model wrote them: JSON text ("" means no arguments). */
+  arguments: string;
+  signal?: AbortSignal;
+}
+
+/** The one entry point that runs tool calls, and the session they share. */
+export class ToolManager {
+  readonly session: Session;
+  readonly #registry: ToolRegistry;
+  readonly #mcp: McpServers;
+  readonly #hooks: ToolHooks;
+  readonly #canUseTool: CanUseTool | undefined;
+  #started: Promise<void> | undefined;
+  #closed: Promise<void> | undefined;
+
+  constructor(options: ToolManagerOptions) {
+    this.session = new Session({
+      workdir: options.workdir,
+      permissionMode: options.permissionMode,
+      skillsDir: options.skillsDir,
+      host: options.host,
+    });
+    this.#registry = new ToolRegistry(options);
+    for (const tool of builtinTools) this.#registry.register(tool, "builtin");
+    for (const tool of options.customTools ?? []) this.#registry.register(tool, "custom");
+    this.#mcp = new McpServers(options.mcpServers ?? {}, this.session.projectDir);
+    this.#hooks = options.hooks ?? {};
+    this.#canUseTool = options.canUseTool;
+  }
+
+  /** Starts the MCP servers and registers their tools. Calls and listings do this themselves. */
+  start(): Promise<void> {
+    this.#started ??= this.#mcp.start().then(() => {
+      for (const tool of this.#mcp.tools()) this.#registry.register(tool, "mcp");
+    });
+    return this.#started;
+  }
+
+  /** The tool declarations the model sees, with each tool's `prompt` applied. */
+  async listTools(): Promise<ToolConfig[]> {
+    await this.start();
+    const context = await this.#promptContext();
+    return this.#registry.list().map(({ tool }) => {
+      if (tool.prompt === undefined) return tool.config;
+      const description = typeof tool.prompt === "string" ? tool.prompt : tool.prompt(context);
+      return { ...tool.config, function: { ...tool.config.function, description } };
+    });
+  }
+
+  /** The registered tool of this exact name (MCP tools appear once the servers have started). */
+  getRegisteredTool(name: string): RegisteredTool | undefined {
+    return this.#registry.get(name);
+  }
+
+  /** The state of each configured MCP server (after `start`). */
+  mcpServers(): McpServerStatus[] {
+    return this.#mcp.status();
+  }
+
+  /** A tool's short rendering of call arguments for a UI header, if the tool has one. */
+  async formatCompactParams(
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<string | undefined> {
+    const tool = this.#registry.get(name)?.tool;
+    if (!tool?.formatCompactParams) return undefined;
+    return tool.formatCompactParams(args, await this.#promptContext());
+  }
+
+  /**
+   * Runs one tool call: parse, resolve, (validate built-ins), PreToolUse hooks, permission,
+   * execution, PostToolUse hooks. Every failure is a failed result; this never throws.
+   */
+  async executeToolCall(call: ToolCallRequest): Promise<ToolResult> {
+    const { name, signal } = call;
+    if (this.#closed) return failed("The tool manager is closed.");
+
+    let args: Record<string, unknown>;
+    try {
+      args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+    } catch (error) {
+      return failed(`The arguments of ${name} are not valid JSON: ${errorMessage(error)}`);
+    }
+
+    await this.start();
+    const entry = this.#registry.get(name);
+    if (!entry) return failed(this.#mcp.failureFor(name) ?? this.#notFound(name));
+    const { tool, source } = entry;
+
+    // Built-in tools only (source === "builtin"): the generated argument validator runs here.
+
+    const info: ToolCallInfo = { toolName: name, args, source };
+    for (const hook of this.#hooks.PreToolUse ?? []) {
+      try {
+        const outcome = await hook(info);
+        if (outcome?.decision === "block") {
+          return failed(`${name} was blocked by a PreToolUse hook: ${outcome.reason}`);
+        }
+      } catch (error) {
+        return failed(`A PreToolUse hook failed for ${name}: ${errorMessage(error)}`);
+      }
+    }
+
+    const denial = await this.#checkPermission(tool, name, args);
+    if (denial !== undefined) return failed(denial);
+
+    let result = await this.#run(tool, name, args, signal);
+
+    for (const hook of this.#hooks.PostToolUse ?? []) {
+      try {
+        const outcome = await hook({ ...info, result });
+        if (outcome?.decision === "block") {
+          result = failed(
+            `The result of ${name} was blocked by a PostToolUse hook: ${outcome.reason}`,
+            result.metadata,
+          );
+          break;
+        }
+      } catch (error) {
+        return failed(`A PostToolUse hook failed for ${name}: ${errorMessage(error)}`);
+      }
+    }
+    return result;
+  }
+
+  /** Stops the MCP servers, background jobs and timers. Later calls fail. */
+  close(): Promise<void> {
+    this.#closed ??= (async () => {
+      await this.#mcp.close();
+      await this.session.dispose();
+    })();
+    return this.#closed;
+  }
+
+  /** Why the call may not run, or undefined when it may. */
+  async #checkPermission(
+    tool: ToolPlugin<any>,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<string | undefined> {
+    const verdict = modeVerdict(
+      this.session.permissionMode,
+      tool.permission ?? "ask",
+      tool.allowedInPlanMode === true,
+    );
+    if (verdict === "deny") return planModeDenial(name);
+    if (verdict === "allow" || !this.#canUseTool) return undefined;
+    try {
+      const decision = await this.#canUseTool(name, args);
+      if (decision.behavior === "allow") return undefined;
+      return decision.message
+        ? `Permission to use ${name} was denied: ${decision.message}`
+        : `Permission to use ${name} was denied.`;
+    } catch (error) {
+      return `The permission check for ${name} failed: ${errorMessage(error)}`;
+    }
+  }
+
+  async #run(
+    tool: ToolPlugin<any>,
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ): Promise<ToolResult> {
+    const session = this.session;
+    const context: ToolContext = {
+      // A getter: EnterWorktree and ExitWorktree move the session while tools run.
+      get workdir() {
+        return session.workdir;
+      },
+      session,
+      host: session.host,
+      signal,
+    };
+    try {
+      const result: unknown = await tool.execute(args, context);
+      if (typeof (result as ToolResult | undefined)?.success !== "boolean") {
+        return failed(`${name} failed: it returned no tool result.`);
+      }
+      return result as ToolResult;
+    } catch (error) {
+      return failed(`${name} failed: ${errorMessage(error)}`);
+    }
+  }
+
+  #notFound(name: string): string {
+    const names = this.#registry.names();
+    const available = names.length > 0 ? names.join(", ") : "none";
+    return `Tool '${name}' not found. Available tools: ${available}.`;
+  }
+
+  async #promptContext(): Promise<PromptContext> {
+    return {
+      workdir: this.session.workdir,
+      availableSubagents: this.session.host.subagentTypes ?? [],
+      availableSkills: await listSkillNames(this.session.skillsDir),
+    };
+  }
+}
+
+/** The skills in a skills folder: each sub-folder holding a SKILL.md. */
+async function listSkillNames(skillsDir: string): Promise<string[]> {
+  const entries = await fs.readdir(skillsDir, { withFileTypes: true }).catch(() => []);
+  const names: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const stat = await fs.stat(path.join(skillsDir, entry.name, "SKILL.md")).catch(() => undefined);
+    if (stat?.isFile()) names.push(entry.name);
+  }
+  return names.sort();
+}
