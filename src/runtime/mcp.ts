@@ -17,6 +17,7 @@ export interface McpServerConfig {
 }
 
 export type McpServerStatus =
+  | { name: string; status: "pending" }
   | { name: string; status: "connected"; tools: string[] }
   | { name: string; status: "failed"; error: string };
 
@@ -88,12 +89,14 @@ export class McpServers {
       if (connection) {
         return { name, status: "connected", tools: connection.tools.map((t) => t.name) };
       }
-      return { name, status: "failed", error: this.#failures.get(name) ?? "not started" };
+      const error = this.#failures.get(name);
+      return error === undefined ? { name, status: "pending" } : { name, status: "failed", error };
     });
   }
 
-  /** Stops every server process (waits for a start in progress first). */
+  /** Stops every server process (waits for a start in progress first; none starts later). */
   async close(): Promise<void> {
+    this.#started ??= Promise.resolve();
     await this.#started;
     const connections = this.#connections.splice(0);
     await Promise.all(connections.map(({ client }) => client.close().catch(() => undefined)));

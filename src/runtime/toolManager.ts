@@ -139,6 +139,8 @@ export class ToolManager {
     const { name, signal } = call;
     if (this.#closed) return failed("The tool manager is closed.");
 
+    // Not necessarily an object: built-in validation reports a wrong root, while custom and MCP
+    // tools get what the model sent.
     let args: Record<string, unknown>;
     try {
       args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);

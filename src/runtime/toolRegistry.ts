@@ -5,8 +5,8 @@ import type { ToolPlugin } from "../types.js";
 export type ToolSource = "builtin" | "custom" | "mcp";
 
 export interface RegisteredTool {
-  tool: ToolPlugin<any>;
-  source: ToolSource;
+  readonly tool: ToolPlugin<any>;
+  readonly source: ToolSource;
 }
 
 export interface ToolFilters {
@@ -52,7 +52,7 @@ export class ToolRegistry {
     if (source !== "mcp" && this.#allowed && !this.#allowed.matches(tool.name)) return false;
     // A tool made by buildTool is custom even if it was handed in among the built-ins.
     const actual = source === "builtin" && isCustomTool(tool) ? "custom" : source;
-    this.#entries.set(tool.name, { tool, source: actual });
+    this.#entries.set(tool.name, Object.freeze({ tool, source: actual }));
     return true;
   }
 

@@ -141,4 +141,14 @@ describe("MCP servers that cannot start", () => {
       await fs.rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("starts nothing once the manager is closed", async () => {
+    const dir = await makeTempDir();
+    const tm = new ToolManager({ workdir: dir, tools: [], mcpServers: { fixture: fixtureServer } });
+    expect(tm.mcpServers()).toEqual([{ name: "fixture", status: "pending" }]);
+    await tm.close();
+    expect(await tm.listTools()).toEqual([]);
+    expect(tm.mcpServers()).toEqual([{ name: "fixture", status: "pending" }]);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
 });
