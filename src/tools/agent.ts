@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { BackgroundJob } from "../runtime/backgroundJobs.js";
 import { errorMessage, failed } from "../runtime/results.js";
 import type { SubagentResult, ToolPlugin } from "../types.js";
@@ -109,31 +110,34 @@ The subagent sees only the prompt, so say everything it needs. With run_in_backg
 /** A subagent run started with `run_in_background`, listed in the session's jobs. */
 export class AgentJob implements BackgroundJob {
   readonly kind = "agent";
-  #settled = false;
-  #stopped = false;
   /** The subagent's report, once it has finished. */
   output: string | undefined;
   /** Why the run failed, if it did (a stopped run fails with the abort). */
   error: string | undefined;
+  readonly #controller: AbortController;
   readonly #done: Promise<void>;
+  #settled = false;
+  #stopped = false;
 
   constructor(
     readonly id: string,
     readonly description: string,
     run: Promise<SubagentResult>,
-    private readonly controller: AbortController,
+    controller: AbortController,
   ) {
-    this.#done = run.then(
-      (result) => {
-        this.output = result.output;
-      },
-      (error: unknown) => {
-        this.error = errorMessage(error);
-      },
-    );
-    void this.#done.finally(() => {
-      this.#settled = true;
-    });
+    this.#controller = controller;
+    this.#done = run
+      .then(
+        (result) => {
+          this.output = result.output;
+        },
+        (error: unknown) => {
+          this.error = errorMessage(error);
+        },
+      )
+      .finally(() => {
+        this.#settled = true;
+      });
   }
 
   get running(): boolean {
@@ -143,14 +147,8 @@ export class AgentJob implements BackgroundJob {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.#stopped = true;
-    this.controller.abort(new Error(`Job ${this.id} was stopped.`));
+    this.#controller.abort(new Error(`Job ${this.id} was stopped.`));
     // A runner that honours its signal settles promptly; one that does not is not waited for long.
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, STOP_GRACE_MS);
-      timer.unref();
-    });
-    await Promise.race([this.#done, grace]);
-    clearTimeout(timer);
+    await Promise.race([this.#done, sleep(STOP_GRACE_MS, undefined, { ref: false })]);
   }
 }
