@@ -54,15 +54,15 @@ export class McpServers {
 
   /** Connects every server and lists its tools. Never rejects: failures are kept per server. */
   start(): Promise<void> {
-    this.#started ??= Promise.all(
-      this.#configs.map(async ([name, config]) => {
-        try {
-          this.#connections.push(await connect(name, config, this.#defaultCwd));
-        } catch (error) {
-          this.#failures.set(name, errorMessage(error));
-        }
-      }),
-    ).then(() => undefined);
+    this.#started ??= Promise.allSettled(
+      this.#configs.map(([name, config]) => connect(name, config, this.#defaultCwd)),
+    ).then((outcomes) => {
+      // Kept in configuration order, whichever server answered first.
+      outcomes.forEach((outcome, i) => {
+        if (outcome.status === "fulfilled") this.#connections.push(outcome.value);
+        else this.#failures.set(this.#configs[i]![0], errorMessage(outcome.reason));
+      });
+    });
     return this.#started;
   }
 
