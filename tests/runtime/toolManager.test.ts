@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildTool } from "../../src/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
 import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
@@ -8,16 +8,11 @@ import { builtinTools } from "../../src/tools/index.js";
 import type { ToolContext, ToolResult } from "../../src/types.js";
 import { makeTempDir } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 /** A ToolManager on a fresh temporary folder, closed and removed after the test. */
 async function manager(options: Partial<ToolManagerOptions> = {}) {
   const dir = await makeTempDir();
   const tm = new ToolManager({ workdir: dir, ...options });
-  cleanups.push(async () => {
+  onTestFinished(async () => {
     await tm.close();
     await fs.rm(dir, { recursive: true, force: true });
   });
@@ -350,7 +345,7 @@ describe("ToolManager registry", () => {
       tools: ["Fixed", "Dynamic", "Agent"],
       host: { subagentTypes: ["reviewer"] },
     });
-    cleanups.unshift(() => tm.close());
+    onTestFinished(() => tm.close());
     const described = Object.fromEntries(
       (await tm.listTools()).map((config) => [config.function.name, config.function.description]),
     );

@@ -1,17 +1,12 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { AgentJob, agentTool } from "../../src/tools/agent.js";
 import { taskStopTool } from "../../src/tools/taskStop.js";
 import type { HostServices, SubagentRequest } from "../../src/types.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 async function setup(host: HostServices = {}): Promise<TestContext> {
   const t = await makeToolContext({ host });
-  cleanups.push(t.cleanup);
+  onTestFinished(t.cleanup);
   return t;
 }
 

@@ -1,19 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { artifactTool } from "../../src/tools/artifact.js";
 import type { ArtifactRequest, ArtifactResponse, HostServices } from "../../src/types.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 /** A session with report.html in its folder. */
 async function setup(host: HostServices = {}): Promise<TestContext & { file: string }> {
   const t = await makeToolContext({ host });
-  cleanups.push(t.cleanup);
+  onTestFinished(t.cleanup);
   const file = path.join(t.dir, "report.html");
   await fs.writeFile(file, "<h1>Report</h1>\n");
   return { ...t, file };

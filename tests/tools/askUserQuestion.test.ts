@@ -1,16 +1,11 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { askUserQuestionTool } from "../../src/tools/askUserQuestion.js";
 import type { AskUserRequest, AskUserResponse, HostServices } from "../../src/types.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 async function setup(host: HostServices = {}): Promise<TestContext> {
   const t = await makeToolContext({ host });
-  cleanups.push(t.cleanup);
+  onTestFinished(t.cleanup);
   return t;
 }
 

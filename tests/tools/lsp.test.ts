@@ -1,20 +1,15 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { lspTool } from "../../src/tools/lsp.js";
 import type { HostServices, LspRequest } from "../../src/types.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 /** A session with src/app.ts in its folder. */
 async function setup(host: HostServices = {}): Promise<TestContext & { file: string }> {
   const t = await makeToolContext({ host });
-  cleanups.push(t.cleanup);
+  onTestFinished(t.cleanup);
   const file = path.join(t.dir, "src", "app.ts");
   await fs.mkdir(path.dirname(file));
   await fs.writeFile(file, "export function main() {}\nmain();\n");

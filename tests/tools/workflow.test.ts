@@ -1,18 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { workflowTool } from "../../src/tools/workflow.js";
 import type { HostServices, WorkflowRequest, WorkflowResult } from "../../src/types.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-});
-
 async function setup(host: HostServices = {}): Promise<TestContext> {
   const t = await makeToolContext({ host });
-  cleanups.push(t.cleanup);
+  onTestFinished(t.cleanup);
   return t;
 }
 
