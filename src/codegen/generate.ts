@@ -80,7 +80,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         normalizeTool(tool as ExtractedTool & { parameters: StaticValue }, mode, diagnostics),
       );
   }
-  if (files.length > 0 && extracted.length === 0) {
+  if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
     diagnostics.warning(
       "TV3003",
       `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,

@@ -102,6 +102,8 @@ export class Names {
  * left; callers then fall back to a counter.
  */
 export function pascalIdentifier(text: string): string | undefined {
+  // Dropping non-ASCII letters would leave a misleading fragment ("ünï" -> "N"): use a counter.
+  if (/[^\x00-\x7f]/.test(text)) return undefined;
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
   if (name === "" || /^[0-9]/.test(name)) return undefined;

@@ -1,0 +1,170 @@
+// One fixture per class of declaration error: each must be reported with its code, its exact
+// location (line:col of the offending token), the tool, the schema path and the exact text.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatDiagnostic } from "../../src/codegen/diagnostics.js";
+import { generate } from "../../src/codegen/generate.js";
+
+const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/diagnostics");
+
+async function diagnose(glob: string) {
+  const result = await generate({ cwd: FIXTURES, tools: [glob] });
+  return {
+    result,
+    printed: result.diagnostics.map((d) => formatDiagnostic(d, result.sources)),
+  };
+}
+
+const cases: [file: string, firstLine: string][] = [
+  [
+    "unknown-type.ts",
+    `unknown-type.ts:9:65 - error TV2003: Tool "UnknownType", parameters.properties.mode.type: Unknown type "strng". Did you mean "string"?`,
+  ],
+  [
+    "required-not-array.ts",
+    'required-not-array.ts:9:91 - error TV2011: Tool "RequiredNotArray", parameters.required: `required` must be an array of property names, not the string "taskId".',
+  ],
+  [
+    "required-not-string.ts",
+    'required-not-string.ts:9:102 - error TV2011: Tool "RequiredNotString", parameters.required: `required` must list property names (strings), not the number 42.',
+  ],
+  [
+    "required-undeclared.ts",
+    'required-undeclared.ts:9:92 - error TV2006: Tool "RequiredUndeclared", parameters.required: "task_id" is required but not declared in `properties`, and undeclared keys are rejected: no call could pass.',
+  ],
+  [
+    "enum-empty.ts",
+    'enum-empty.ts:9:81 - error TV2008: Tool "EnumEmpty", parameters.properties.mode.enum: `enum` is empty: no value could ever be accepted.',
+  ],
+  [
+    "enum-not-array.ts",
+    'enum-not-array.ts:9:81 - error TV2007: Tool "EnumNotArray", parameters.properties.mode.enum: `enum` must be an array of allowed values, not the string "fast".',
+  ],
+  [
+    "properties-not-object.ts",
+    'properties-not-object.ts:9:49 - error TV2009: Tool "PropertiesNotObject", parameters.properties: `properties` must be an object of property schemas, not an array.',
+  ],
+  [
+    "additional-properties-invalid.ts",
+    'additional-properties-invalid.ts:9:75 - error TV2012: Tool "AdditionalInvalid", parameters.additionalProperties: `additionalProperties` must be true, false or a schema, not the string "no".',
+  ],
+  [
+    "nullable-invalid.ts",
+    'nullable-invalid.ts:9:82 - error TV2005: Tool "NullableInvalid", parameters.properties.a.nullable: `nullable` must be true or false.',
+  ],
+  [
+    "schema-not-object.ts",
+    'schema-not-object.ts:9:54 - error TV2002: Tool "SchemaNotObject", parameters.properties.a: A schema must be an object (or true/false), not the string "string".',
+  ],
+  [
+    "root-not-object.ts",
+    'root-not-object.ts:9:19 - error TV2020: Tool "RootNotObject", parameters: The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
+  ],
+  [
+    "typo-requried.ts",
+    'typo-requried.ts:9:76 - error TV2010: Tool "TypoRequired", parameters.requried: Unknown keyword "requried". Did you mean "required"?',
+  ],
+  [
+    "typo-propertise.ts",
+    'typo-propertise.ts:9:37 - error TV2010: Tool "TypoProperties", parameters.propertise: Unknown keyword "propertise". Did you mean "properties"?',
+  ],
+  [
+    "typo-tpye.ts",
+    'typo-tpye.ts:9:56 - error TV2010: Tool "TypoType", parameters.properties.a.tpye: Unknown keyword "tpye". Did you mean "type"?',
+  ],
+  [
+    "typo-enums.ts",
+    'typo-enums.ts:9:72 - error TV2010: Tool "TypoEnum", parameters.properties.a.enums: Unknown keyword "enums". Did you mean "enum"?',
+  ],
+  [
+    "typo-item.ts",
+    'typo-item.ts:9:71 - error TV2010: Tool "TypoItems", parameters.properties.a.item: Unknown keyword "item". Did you mean "items"?',
+  ],
+  [
+    "typo-additional-property.ts",
+    'typo-additional-property.ts:9:53 - error TV2010: Tool "TypoAdditional", parameters.additionalProperty: Unknown keyword "additionalProperty". Did you mean "additionalProperties"?',
+  ],
+  [
+    "call-in-schema.ts",
+    'call-in-schema.ts:9:54 - error TV2001: Tool "CallInSchema", parameters.properties.a: The schema is not statically known: the call `makeSchema()` is not statically known.',
+  ],
+  [
+    "let-reference.ts",
+    'let-reference.ts:9:54 - error TV2001: Tool "LetReference", parameters.properties.a: The schema is not statically known: "schemaA" is a `let` variable; only `const` values are read.',
+  ],
+  [
+    "computed-key.ts",
+    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not statically known.',
+  ],
+  [
+    "proto-key.ts",
+    'proto-key.ts:9:51 - error TV1001: Tool "ProtoKey", parameters.properties: A `__proto__` key in an object literal sets the object\'s prototype instead of declaring a key.',
+  ],
+  [
+    "package-import.ts",
+    'package-import.ts:9:54 - error TV2001: Tool "PackageImport", parameters.properties.a: The schema is not statically known: "sharedSchema" cannot be followed: it is imported from the package "some-package", which is not read.',
+  ],
+  [
+    "name-unreadable.ts",
+    'name-unreadable.ts:4:49 - error TV1002: Tool "nameTool": The tool\'s config.function.name cannot be read: the call `toolName()` is not statically known.',
+  ],
+  [
+    "name-mismatch.ts",
+    'name-mismatch.ts:2:9 - error TV1004: Tool "mismatch": The tool\'s name "Mismatch" differs from config.function.name "mismatch"; the model calls the tool by config.function.name.',
+  ],
+  [
+    "duplicate/*.ts",
+    'duplicate/second.ts:1:14 - error TV3002: Tool "Same": Two built-in tools are named "Same": secondTool here and firstTool in duplicate/first.ts. Tool names must be unique.',
+  ],
+];
+
+describe("declaration errors", () => {
+  it.each(cases)("%s is one located error and no output", async (file, firstLine) => {
+    const { result, printed } = await diagnose(file);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]!.split("\n")[0]).toBe(firstLine);
+    expect(result.diagnostics[0]!.severity).toBe("error");
+    expect(result.output).toBeUndefined();
+  });
+
+  it("prints a code frame under the location, like TypeScript", async () => {
+    const { printed } = await diagnose("unknown-type.ts");
+    expect(printed[0]).toBe(
+      [
+        'unknown-type.ts:9:65 - error TV2003: Tool "UnknownType", parameters.properties.mode.type: Unknown type "strng". Did you mean "string"?',
+        "",
+        '9       parameters: { type: "object", properties: { mode: { type: "strng" } } },',
+        "                                                                  ~~~~~~~",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("collects every error across files before failing", async () => {
+    const { result } = await diagnose("typo-*.ts");
+    expect(result.diagnostics.map((d) => d.tool)).toEqual([
+      "TypoAdditional",
+      "TypoEnum",
+      "TypoItems",
+      "TypoProperties",
+      "TypoRequired",
+      "TypoType",
+    ]);
+    expect(result.output).toBeUndefined();
+  });
+
+  it("an unknown keyword is a warning: output is still produced", async () => {
+    const { result, printed } = await diagnose("unknown-keyword.ts");
+    expect(printed[0]!.split("\n")[0]).toBe(
+      'unknown-keyword.ts:9:72 - warning TV2102: Tool "UnknownKeyword", parameters.properties.a.minLenght: Unknown keyword "minLenght" is not enforced. Did you mean "minLength"?',
+    );
+    expect(result.output).toBeDefined();
+    expect(result.tools[0]!.notEnforced).toEqual([{ keyword: "minLenght", at: "a" }]);
+  });
+
+  it("no matching files is an error", async () => {
+    const { result, printed } = await diagnose("nothing-here/*.ts");
+    expect(printed[0]).toMatch(/^error TV3001: No files match "nothing-here\/\*\.ts"/);
+    expect(result.output).toBeUndefined();
+  });
+});

@@ -1,0 +1,28 @@
+// Golden files: each tests/fixtures/codegen/<case>/ holds tool sources, the exact files the
+// generator must produce for them (expected/) and its coverage report (report.txt).
+// Refresh after an intended change with `npm run test:golden`, then review the diff.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { coverageLines } from "../../src/codegen/report.js";
+import { generateCase, goldenCases, readExpected, writeExpected } from "../helpers/golden.js";
+
+const update = process.env.UPDATE_GOLDEN === "1";
+
+describe.each(goldenCases())("golden case $name", (testCase) => {
+  it("generates exactly the expected files and report", async () => {
+    const result = await generateCase(testCase);
+    expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const output = result.output!;
+    const report = `${coverageLines(result).join("\n")}\n`;
+    const reportPath = path.join(testCase.dir, "report.txt");
+    if (update) {
+      writeExpected(testCase, output);
+      fs.writeFileSync(reportPath, report);
+    }
+    const expected = readExpected(testCase);
+    expect(output.map((f) => f.name).sort()).toEqual([...expected.keys()]);
+    for (const file of output) expect(file.content, file.name).toBe(expected.get(file.name));
+    expect(report).toBe(fs.readFileSync(reportPath, "utf8"));
+  });
+});

@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import path from "node:path";
+import { generate, type GenerateResult } from "../../src/codegen/generate.js";
+import type { Mode } from "../../src/codegen/normalize/schema.js";
+
+export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/codegen");
+
+/** A golden case: `case.json` (tool globs, mode) and tool sources in, `expected/` out. */
+export interface GoldenCase {
+  name: string;
+  dir: string;
+  tools: string[];
+  mode: Mode;
+}
+
+export function goldenCases(): GoldenCase[] {
+  return fs
+    .readdirSync(CODEGEN_FIXTURES)
+    .filter((name) => fs.existsSync(path.join(CODEGEN_FIXTURES, name, "case.json")))
+    .sort()
+    .map((name) => {
+      const dir = path.join(CODEGEN_FIXTURES, name);
+      const config = JSON.parse(fs.readFileSync(path.join(dir, "case.json"), "utf8")) as {
+        tools: string[];
+        mode?: Mode;
+      };
+      return { name, dir, tools: config.tools, mode: config.mode ?? "strict" };
+    });
+}
+
+export function generateCase(testCase: GoldenCase): Promise<GenerateResult> {
+  return generate({ cwd: testCase.dir, tools: testCase.tools, mode: testCase.mode });
+}
+
+/** The expected files of a case, by name. */
+export function readExpected(testCase: GoldenCase): Map<string, string> {
+  const dir = path.join(testCase.dir, "expected");
+  const files = new Map<string, string>();
+  if (!fs.existsSync(dir)) return files;
+  for (const name of fs.readdirSync(dir).sort())
+    files.set(name, fs.readFileSync(path.join(dir, name), "utf8"));
+  return files;
+}
+
+/** Replaces a case's `expected/` folder with fresh output (UPDATE_GOLDEN=1). */
+export function writeExpected(
+  testCase: GoldenCase,
+  files: readonly { name: string; content: string }[],
+): void {
+  const dir = path.join(testCase.dir, "expected");
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const file of files) fs.writeFileSync(path.join(dir, file.name), file.content);
+}

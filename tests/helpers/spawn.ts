@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+
+export const REPO = path.resolve(import.meta.dirname, "../..");
+const TSX_LOADER = import.meta.resolve("tsx");
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to completion and collects its output. */
+export function run(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The generator's real command line (`scripts/gen.ts` under tsx), run in `cwd`. */
+export function runGen(args: readonly string[], cwd: string): Promise<RunResult> {
+  return run(
+    process.execPath,
+    ["--import", TSX_LOADER, path.join(REPO, "scripts/gen.ts"), ...args],
+    cwd,
+  );
+}
+
+/** Every file under a folder with its content, by relative path (for before/after comparisons). */
+export async function snapshotFolder(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  async function walk(current: string): Promise<void> {
+    let entries;
+    try {
+      entries = await fs.readdir(current, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else out[path.relative(dir, full)] = await fs.readFile(full, "utf8");
+    }
+  }
+  await walk(dir);
+  return out;
+}
