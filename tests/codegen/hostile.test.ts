@@ -1,0 +1,204 @@
+// Hostile schema text (quotes, backticks, `${`, `*/`, newlines, U+2028, `constructor`,
+// `toString`, names with nothing usable for an identifier) must stay data: the generated
+// code runs nothing it should not and validates exactly what was declared.
+import fs from "node:fs";
+import path from "node:path";
+import { Node, Project } from "ts-morph";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import {
+  hasValidator,
+  validateHostileProcessExit1,
+  validateIndex,
+  validateTool2,
+  validateToolArgs,
+  validatedToolNames,
+} from "../fixtures/codegen/hostile/expected/index.js";
+
+const HOSTILE_NAME = 'Hostile"); process.exit(1); //';
+const EXPECTED_DIR = path.join(CODEGEN_FIXTURES, "hostile/expected");
+
+let exit: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  exit = vi.spyOn(process, "exit").mockImplementation(() => {
+    throw new Error("generated code called process.exit");
+  });
+});
+afterEach(() => {
+  expect(exit).not.toHaveBeenCalled();
+  exit.mockRestore();
+});
+
+const valid = () => ({ 'a"b': "x", constructor: "c", "new\nline": "n" });
+
+describe("generated code from hostile declarations", () => {
+  it("calls only the functions the emitter itself writes", () => {
+    const allowed = new Set([
+      "Object.hasOwn",
+      "Number.isFinite",
+      "Number.isInteger",
+      "Number.isNaN",
+      "Array.isArray",
+      "Object.freeze",
+      "Object.keys",
+      "JSON.parse",
+      "typeName",
+      "deepEqual",
+      "sortIssues",
+      "issues.sort",
+      "(issues ??= []).push",
+      "validators.get",
+      "validators.has",
+      "validate",
+    ]);
+    const project = new Project({ useInMemoryFileSystem: true });
+    for (const name of fs.readdirSync(EXPECTED_DIR)) {
+      const file = project.createSourceFile(
+        name,
+        fs.readFileSync(path.join(EXPECTED_DIR, name), "utf8"),
+      );
+      const calls = file
+        .getDescendants()
+        .filter(Node.isCallExpression)
+        .map((call) => call.getExpression().getText());
+      for (const callee of calls) expect(allowed, `${name}: ${callee}`).toContain(callee);
+      // Every schema text is inside a string literal: no identifier spells `process`.
+      const identifiers = file
+        .getDescendants()
+        .filter(Node.isIdentifier)
+        .map((id) => id.getText());
+      expect(identifiers, name).not.toContain("process");
+    }
+  });
+
+  it("accepts a valid call and lists the missing keys in declaration order", () => {
+    expect(validateHostileProcessExit1(valid())).toBeUndefined();
+    expect(validateHostileProcessExit1({})).toEqual([
+      { code: "missing", path: ['a"b'] },
+      { code: "missing", path: ["new\nline"] },
+      { code: "missing", path: ["constructor"] },
+    ]);
+  });
+
+  it("never counts an inherited key (`constructor`, `toString`) as present", () => {
+    const inherited = Object.create({ 'a"b': "x", "new\nline": "n" }) as object;
+    expect(validateHostileProcessExit1(inherited)).toEqual([
+      { code: "missing", path: ['a"b'] },
+      { code: "missing", path: ["new\nline"] },
+      { code: "missing", path: ["constructor"] },
+    ]);
+  });
+
+  it("checks the types of keys with quotes, backticks, ${, */, U+2028 and empty keys", () => {
+    const args = {
+      ...valid(),
+      "back`tick": 1,
+      "${process.exit(3)}": "3",
+      "*/ process.exit(4); /*": "yes",
+      "line\u2028separator": false,
+      toString: 2,
+      hasOwnProperty: 1.5,
+      "": null,
+      "0": [],
+    };
+    expect(validateHostileProcessExit1(args)).toEqual([
+      { code: "invalid_type", path: ["back`tick"], expected: "string", received: "number" },
+      {
+        code: "invalid_type",
+        path: ["${process.exit(3)}"],
+        expected: "number",
+        received: "string",
+      },
+      {
+        code: "invalid_type",
+        path: ["*/ process.exit(4); /*"],
+        expected: "boolean",
+        received: "string",
+      },
+      {
+        code: "invalid_type",
+        path: ["line\u2028separator"],
+        expected: "string",
+        received: "boolean",
+      },
+      { code: "invalid_type", path: ["toString"], expected: "string", received: "number" },
+      { code: "invalid_type", path: ["hasOwnProperty"], expected: "integer", received: "number" },
+      { code: "invalid_type", path: [""], expected: "string", received: "null" },
+      { code: "invalid_type", path: ["0"], expected: "string", received: "array" },
+    ]);
+  });
+
+  it("compares enum members as data", () => {
+    for (const mode of [
+      '"; process.exit(6); "',
+      "`${process.exit(7)}`",
+      "*/",
+      "x\u2028y",
+      "__proto__",
+      "constructor",
+    ]) {
+      expect(validateHostileProcessExit1({ ...valid(), mode }), mode).toBeUndefined();
+    }
+    expect(validateHostileProcessExit1({ ...valid(), mode: "toString" })).toEqual([
+      {
+        code: "invalid_enum",
+        path: ["mode"],
+        values: [
+          '"; process.exit(6); "',
+          "`${process.exit(7)}`",
+          "*/",
+          "x\u2028y",
+          "__proto__",
+          "constructor",
+        ],
+      },
+    ]);
+    expect(
+      validateHostileProcessExit1({ ...valid(), shape: { constructor: { polluted: true } } }),
+    ).toBeUndefined();
+    expect(validateHostileProcessExit1({ ...valid(), shape: ["toString"] })).toBeUndefined();
+    const wrong = [
+      { constructor: { polluted: false } },
+      JSON.parse('{"__proto__": {"polluted": true}}'),
+      ["constructor"],
+      {},
+    ];
+    for (const shape of wrong) {
+      expect(
+        validateHostileProcessExit1({ ...valid(), shape })?.[0]?.code,
+        JSON.stringify(shape),
+      ).toBe("invalid_enum");
+    }
+  });
+
+  it("reports an own `__proto__` key from JSON as unexpected, nested keys with their full path", () => {
+    const args = JSON.parse(
+      '{"a\\"b": "x", "constructor": "c", "new\\nline": "n", "__proto__": {"polluted": true}, "nested": {"\'single\'": 1, "extra": 2}}',
+    );
+    expect(validateHostileProcessExit1(args)).toEqual([
+      { code: "missing", path: ["nested", "\\"] },
+      { code: "unexpected", path: ["nested", "extra"] },
+      { code: "unexpected", path: ["__proto__"] },
+      {
+        code: "invalid_type",
+        path: ["nested", "'single'"],
+        expected: "string",
+        received: "number",
+      },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("dispatches by the exact tool name, including names that are not identifiers", () => {
+    expect(validatedToolNames).toEqual([HOSTILE_NAME, "index", "ünïcødé-tööl"]);
+    expect(validateToolArgs(HOSTILE_NAME, {})).toHaveLength(3);
+    expect(validateToolArgs("Hostile", {})).toBeUndefined();
+    expect(hasValidator("ünïcødé-tööl")).toBe(true);
+    expect(hasValidator("toString")).toBe(false);
+    expect(hasValidator("__proto__")).toBe(false);
+    expect(validateTool2({ ключ: "значение" })).toBeUndefined();
+    expect(validateTool2({})).toEqual([{ code: "missing", path: ["ключ"] }]);
+    expect(validateIndex({})).toBeUndefined();
+    expect(validateIndex({ a: 1 })).toEqual([{ code: "unexpected", path: ["a"] }]);
+  });
+});
