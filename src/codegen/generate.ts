@@ -3,7 +3,7 @@ import { glob } from "tinyglobby";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/files.js";
 import { extractTools, type ExtractedTool } from "./extract/discover.js";
-import type { StaticValue } from "./extract/values.js";
+import { fromJson } from "./extract/values.js";
 import { formatFiles } from "./format.js";
 import { normalizeTool } from "./normalize/normalize.js";
 import type { Mode, ToolSchema } from "./normalize/schema.js";
@@ -14,8 +14,6 @@ export const DEFAULT_OUT_DIR = "generated";
 export interface GenerateOptions {
   /** Globs of the files holding tool declarations (relative to `cwd`). */
   readonly tools?: readonly string[];
-  /** The folder the validators go to; only its name is used here (for the report), nothing is written. */
-  readonly out?: string;
   readonly mode?: Mode;
   /** The folder globs and displayed paths are relative to (default: the process's). */
   readonly cwd?: string;
@@ -59,6 +57,58 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
 
+  if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
+    diagnostics.warning(
+      "TV3003",
+      `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
+    );
+  }
+  const compiled = await compileTools(extracted, mode, diagnostics, options.command);
+  return { ...compiled, sources, files: files.map(displayPath) };
+}
+
+/** A schema given as JSON (tests, other front ends), named as a tool. */
+export interface NamedSchema {
+  readonly name: string;
+  readonly schema: unknown;
+}
+
+/**
+ * The same checks and output for schemas given as plain JSON values instead of tool
+ * declarations in source files (the JSON-Schema-Test-Suite runs through this).
+ */
+export async function generateFromSchemas(
+  schemas: readonly NamedSchema[],
+  options: { readonly mode?: Mode; readonly command?: string } = {},
+): Promise<GenerateResult> {
+  const diagnostics = new DiagnosticBag();
+  const extracted: ExtractedTool[] = schemas.map(({ name, schema }, index) => {
+    const location = { file: `<schema ${index}>`, start: 0, end: 0 };
+    return {
+      name,
+      file: location.file,
+      exportName: name,
+      location,
+      parameters: fromJson(schema, location),
+      description: undefined,
+    };
+  });
+  const compiled = await compileTools(
+    extracted,
+    options.mode ?? "strict",
+    diagnostics,
+    options.command,
+  );
+  return { ...compiled, sources: new Map(), files: [] };
+}
+
+/** Checks names and schemas, then emits and formats (only when there is no error). */
+async function compileTools(
+  extracted: readonly ExtractedTool[],
+  mode: Mode,
+  diagnostics: DiagnosticBag,
+  command = "npm run gen",
+): Promise<Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "output">> {
   const byName = new Map<string, ExtractedTool>();
   const tools: ToolSchema[] = [];
   const withoutParameters: ExtractedTool[] = [];
@@ -75,29 +125,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     }
     byName.set(tool.name, tool);
     if (tool.parameters === undefined) withoutParameters.push(tool);
-    else
-      tools.push(
-        normalizeTool(tool as ExtractedTool & { parameters: StaticValue }, mode, diagnostics),
-      );
+    else tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics));
   }
-  if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
-    diagnostics.warning(
-      "TV3003",
-      `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
-    );
-  }
-
-  const sorted = diagnostics.sorted();
-  let output: OutputFile[] | undefined;
-  if (diagnostics.errorCount === 0) {
-    output = await formatFiles(emitFiles(tools, { command: options.command ?? "npm run gen" }));
-  }
-  return {
-    diagnostics: sorted,
-    sources,
-    files: files.map(displayPath),
-    tools,
-    withoutParameters,
-    output,
-  };
+  const output =
+    diagnostics.errorCount === 0 ? await formatFiles(emitFiles(tools, { command })) : undefined;
+  return { diagnostics: diagnostics.sorted(), tools, withoutParameters, output };
 }
