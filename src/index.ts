@@ -21,3 +21,10 @@ export type { RegisteredTool, ToolSource } from "./runtime/toolRegistry.js";
 export type { BackgroundJob } from "./runtime/backgroundJobs.js";
 export { Session, type SessionOptions, type WorktreeState } from "./runtime/session.js";
 export { builtinTools } from "./tools/index.js";
+export {
+  formatPath,
+  formatValidationError,
+  issueLine,
+} from "./validation/formatValidationError.js";
+export { hasValidator, validateToolArgs } from "../generated/index.js";
+export type { IssuePath, ValidationIssue, Validator } from "../generated/types.js";

@@ -1,3 +1,4 @@
+import type { ValidationIssue } from "../generated/types.js";
 import type { ScheduledJob } from "./runtime/cronScheduler.js";
 import type { Session } from "./runtime/session.js";
 
@@ -35,6 +36,8 @@ export interface ToolResult {
   shortResult?: string;
   /** Extra structured data for hosts and logs (never shown to the model). */
   metadata?: Record<string, unknown>;
+  /** When a built-in tool's arguments failed validation: every issue, as data (for logs and UIs). */
+  validationIssues?: readonly ValidationIssue[];
 }
 
 export type ToolPermission = "none" | "edit" | "ask";

@@ -1,6 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { validateToolArgs } from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
+import { formatValidationError } from "../validation/formatValidationError.js";
 import type {
   HostServices,
   PermissionMode,
@@ -153,7 +155,19 @@ export class ToolManager {
     if (!entry) return failed(this.#mcp.failureFor(name) ?? this.#notFound(name));
     const { tool, source } = entry;
 
-    // Built-in tools only (source === "builtin"): the generated argument validator runs here.
+    // Built-in tools only: their declarations were compiled into validators at build time. A
+    // custom tool registered under a built-in's name is "custom" and is not validated here.
+    if (source === "builtin") {
+      const issues = validateToolArgs(name, args);
+      if (issues !== undefined) {
+        return {
+          success: false,
+          content: "",
+          error: formatValidationError(name, issues),
+          validationIssues: issues,
+        };
+      }
+    }
 
     const info: ToolCallInfo = { toolName: name, args, source };
     for (const hook of this.#hooks.PreToolUse ?? []) {
