@@ -1,0 +1,42 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { generateFromSchemas, type NamedSchema } from "../../src/codegen/generate.js";
+import type { Mode, ToolSchema } from "../../src/codegen/normalize/schema.js";
+import type { ValidationIssue } from "../../generated/types.js";
+import { makeTempDir } from "./context.js";
+
+export interface CompiledSchemas {
+  /** The generated dispatch table, imported from the written files. */
+  validateToolArgs(name: string, args: unknown): ValidationIssue[] | undefined;
+  hasValidator(name: string): boolean;
+  /** What the generator made of each schema (including what it does not enforce). */
+  tools: readonly ToolSchema[];
+  dir: string;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * Runs schemas given as JSON through the real generator (in-process), writes its output to a
+ * temporary folder and imports the generated index. Throws when the generator reports errors.
+ */
+export async function compileSchemas(schemas: readonly NamedSchema[], mode: Mode): Promise<CompiledSchemas> {
+  const result = await generateFromSchemas(schemas, { mode });
+  const errors = result.diagnostics.filter((d) => d.severity === "error");
+  if (!result.output) {
+    throw new Error(`the generator rejected the schemas:\n${errors.map((e) => `${e.tool} ${e.schemaPath}: ${e.message}`).join("\n")}`);
+  }
+  const dir = await makeTempDir("tv-compiled-");
+  for (const file of result.output) await fs.writeFile(path.join(dir, file.name), file.content);
+  const module = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as Pick<
+    CompiledSchemas,
+    "validateToolArgs" | "hasValidator"
+  >;
+  return {
+    validateToolArgs: module.validateToolArgs,
+    hasValidator: module.hasValidator,
+    tools: result.tools,
+    dir,
+    cleanup: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
