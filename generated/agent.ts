@@ -2,7 +2,24 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Agent" tool against its declaration in src/tools/agent.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Agent" tool, as declared in src/tools/agent.ts.
+ *
+ * Hands a self-contained task to a subagent, which works on it alone and reports back once. Use it for broad searches or multi-step work whose details need not fill this conversation.
+ * The subagent sees only the prompt, so say everything it needs. With run_in_background the call returns at once with a job id; stop the job with TaskStop.
+ */
+export type AgentArgs = {
+  /** A short label of the task (3-5 words), shown while it runs. */
+  description: string;
+  /** The whole task for the subagent, with every detail it needs. */
+  prompt: string;
+  /** Which kind of subagent should do the task. */
+  subagent_type: string;
+  /** Start the subagent and return at once instead of waiting for its report. */
+  run_in_background?: boolean;
+};
+
+/** Checks the arguments of the "Agent" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateAgent(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -79,4 +96,9 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isAgentArgs(args: unknown): args is AgentArgs {
+  return validateAgent(args) === undefined;
 }

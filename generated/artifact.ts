@@ -2,7 +2,26 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Artifact" tool against its declaration in src/tools/artifact.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Artifact" tool, as declared in src/tools/artifact.ts.
+ *
+ * Shows a file the user should look at (a report, a page, a diagram) as an artifact in the host's viewer.
+ * Give it a short label (at most 60 characters). Showing the same file again refreshes it; force shows it even when the viewer thinks nothing changed.
+ */
+export type ArtifactArgs = {
+  /** The file to show: absolute, or relative to the working directory. */
+  file_path: string;
+  /** The title shown with the artifact, at most 60 characters. */
+  label?: string;
+  /** A small icon for the artifact, such as an emoji. */
+  favicon?: string;
+  /** An http(s) address where the artifact is served, when it is not just the file. */
+  url?: string;
+  /** Show the artifact again even if the viewer already shows this file. */
+  force?: boolean;
+};
+
+/** Checks the arguments of the "Artifact" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -87,4 +106,9 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isArtifactArgs(args: unknown): args is ArtifactArgs {
+  return validateArtifact(args) === undefined;
 }

@@ -2,7 +2,41 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "AskUserQuestion" tool against its declaration in src/tools/askUserQuestion.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "AskUserQuestion" tool, as declared in src/tools/askUserQuestion.ts.
+ *
+ * Asks the user up to 4 multiple-choice questions and waits for the answers. Use it to settle a preference, a requirement or a choice between approaches before acting on a guess.
+ * Each question offers 2 to 4 options; the user may always answer in their own words instead. Set multiSelect when several options may apply.
+ */
+export type AskUserQuestionArgs = {
+  /** The questions to ask, in the order they are shown. */
+  questions: Array<{
+    /** The full question, ending with a question mark. */
+    question: string;
+    /** A very short tag for the question (at most 12 characters), e.g. "Database". */
+    header: string;
+    /** The choices offered for this question. */
+    options: Array<{
+      /** The choice as the user sees it, in a few words. */
+      label: string;
+      /** What choosing it means, or what follows from it. */
+      description?: string;
+    }>;
+    /** Whether the user may pick more than one option. */
+    multiSelect?: boolean;
+  }>;
+  /** Answers already collected for these questions, keyed by question text; the user sees them pre-filled. */
+  answers?: {
+    [key: string]: string;
+  };
+  /** Optional bookkeeping about the questions. */
+  metadata?: {
+    /** What prompted the questions, for the host's records. */
+    source?: string;
+  };
+};
+
+/** Checks the arguments of the "AskUserQuestion" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateAskUserQuestion(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -235,4 +269,9 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArgs {
+  return validateAskUserQuestion(args) === undefined;
 }

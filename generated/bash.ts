@@ -2,7 +2,25 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Bash" tool against its declaration in src/tools/bash.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Bash" tool, as declared in src/tools/bash.ts.
+ *
+ * Runs a command with bash in the working directory and returns what it printed (stdout and stderr together) and its exit code. A non-zero exit code makes the call fail.
+ * The command is stopped after timeout milliseconds (default 120000, at most 600000). Output longer than 30000 characters is cut in the middle.
+ * With run_in_background the command starts and the call returns at once with a job id; stop the job with TaskStop.
+ */
+export type BashArgs = {
+  /** The shell command line to run (bash syntax: pipes, &&, redirections). */
+  command: string;
+  /** Milliseconds to let the command run before it is stopped, from 0 to 600000 (10 minutes). 0 or absent means 120000. Ignored for background runs. */
+  timeout?: number;
+  /** A few words saying what the command does, e.g. 'Run the unit tests'. Shown to the user and used as the name of a background job. */
+  description?: string;
+  /** Start the command and return at once with a job id, for servers and watchers that do not end by themselves. */
+  run_in_background?: boolean;
+};
+
+/** Checks the arguments of the "Bash" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateBash(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -75,4 +93,9 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isBashArgs(args: unknown): args is BashArgs {
+  return validateBash(args) === undefined;
 }

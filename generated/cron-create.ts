@@ -2,7 +2,23 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "CronCreate" tool against its declaration in src/tools/cron.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "CronCreate" tool, as declared in src/tools/cron.ts.
+ *
+ * Schedules a prompt to run on a cron schedule (5 fields: minute hour day-of-month month day-of-week, in local time; e.g. "*\/10 * * * *" every ten minutes, "0 9 * * 1-5" at 9:00 on weekdays). A one-shot job (recurring: false) fires once and is removed. A durable job is saved in .agent/scheduled_tasks.json and comes back in later sessions. Returns the job id for CronDelete.
+ */
+export type CronCreateArgs = {
+  /** A standard 5-field cron expression in local time: minute hour day-of-month month day-of-week. */
+  cron: string;
+  /** The prompt to run each time the job fires. */
+  prompt: string;
+  /** true (default): fire on every match; false: fire once, then remove the job. */
+  recurring?: boolean;
+  /** true: save the job in the project so later sessions load it again; false (default): this session only. */
+  durable?: boolean;
+};
+
+/** Checks the arguments of the "CronCreate" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateCronCreate(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -77,4 +93,9 @@ export function validateCronCreate(args: unknown): ValidationIssue[] | undefined
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isCronCreateArgs(args: unknown): args is CronCreateArgs {
+  return validateCronCreate(args) === undefined;
 }

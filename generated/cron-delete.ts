@@ -2,7 +2,17 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "CronDelete" tool against its declaration in src/tools/cron.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "CronDelete" tool, as declared in src/tools/cron.ts.
+ *
+ * Cancels a scheduled job by its id (from CronCreate or CronList). A durable job is also removed from the project's file.
+ */
+export type CronDeleteArgs = {
+  /** The job id, e.g. 'cron_1'. */
+  id: string;
+};
+
+/** Checks the arguments of the "CronDelete" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateCronDelete(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -39,4 +49,9 @@ export function validateCronDelete(args: unknown): ValidationIssue[] | undefined
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isCronDeleteArgs(args: unknown): args is CronDeleteArgs {
+  return validateCronDelete(args) === undefined;
 }

@@ -2,7 +2,24 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Edit" tool against its declaration in src/tools/edit.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Edit" tool, as declared in src/tools/edit.ts.
+ *
+ * Replaces exact text in a file. old_string must match the file character for character (whitespace and indentation included) and, unless replace_all is set, occur exactly once.
+ * An empty old_string creates a file that does not exist yet. To replace a whole file, use Write.
+ */
+export type EditArgs = {
+  /** The file to change: absolute, or relative to the working directory. */
+  file_path: string;
+  /** The exact text to replace. Include enough surrounding lines to make it unique in the file. */
+  old_string: string;
+  /** The text to put in its place (must differ from old_string). */
+  new_string: string;
+  /** Replace every occurrence of old_string instead of requiring exactly one (e.g. to rename a variable). */
+  replace_all?: boolean;
+};
+
+/** Checks the arguments of the "Edit" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateEdit(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -79,4 +96,9 @@ export function validateEdit(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isEditArgs(args: unknown): args is EditArgs {
+  return validateEdit(args) === undefined;
 }

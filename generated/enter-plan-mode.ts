@@ -2,7 +2,14 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "EnterPlanMode" tool against its declaration in src/tools/planMode.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "EnterPlanMode" tool, as declared in src/tools/planMode.ts.
+ *
+ * Switches the session to plan mode: explore and design without changing anything (tools that edit files or act on the world are refused). When the plan is ready, call ExitPlanMode so the person can approve it and work can start.
+ */
+export type EnterPlanModeArgs = {};
+
+/** Checks the arguments of the "EnterPlanMode" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateEnterPlanMode(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -22,4 +29,9 @@ export function validateEnterPlanMode(args: unknown): ValidationIssue[] | undefi
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isEnterPlanModeArgs(args: unknown): args is EnterPlanModeArgs {
+  return validateEnterPlanMode(args) === undefined;
 }

@@ -2,7 +2,17 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "EnterWorktree" tool against its declaration in src/tools/worktree.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "EnterWorktree" tool, as declared in src/tools/worktree.ts.
+ *
+ * Creates an isolated git worktree in .agent/worktrees/<name> on a new branch worktree-<name> (from the current commit) and moves the working directory into it, so changes stay apart from the main checkout. Leave it with ExitWorktree.
+ */
+export type EnterWorktreeArgs = {
+  /** A short name for the worktree (letters, digits, '.', '_', '-'; at most 64 characters). A random one is chosen when omitted. */
+  name?: string;
+};
+
+/** Checks the arguments of the "EnterWorktree" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -37,4 +47,9 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isEnterWorktreeArgs(args: unknown): args is EnterWorktreeArgs {
+  return validateEnterWorktree(args) === undefined;
 }

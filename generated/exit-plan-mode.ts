@@ -2,7 +2,14 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "ExitPlanMode" tool against its declaration in src/tools/planMode.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "ExitPlanMode" tool, as declared in src/tools/planMode.ts.
+ *
+ * Asks to leave plan mode once the plan has been presented; on approval the session returns to the mode it had before EnterPlanMode and the plan can be carried out.
+ */
+export type ExitPlanModeArgs = {};
+
+/** Checks the arguments of the "ExitPlanMode" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateExitPlanMode(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -22,4 +29,9 @@ export function validateExitPlanMode(args: unknown): ValidationIssue[] | undefin
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isExitPlanModeArgs(args: unknown): args is ExitPlanModeArgs {
+  return validateExitPlanMode(args) === undefined;
 }

@@ -2,9 +2,21 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
+/**
+ * The arguments of the "ExitWorktree" tool, as declared in src/tools/worktree.ts.
+ *
+ * Leaves the worktree made by EnterWorktree and returns to the previous working directory. "keep" leaves the worktree and its branch on disk; "remove" deletes both, and refuses while there are uncommitted changes or commits found on no other branch unless discard_changes is true.
+ */
+export type ExitWorktreeArgs = {
+  /** keep: leave the worktree and branch in place; remove: delete them. */
+  action: "keep" | "remove";
+  /** With remove: delete the worktree even if it has uncommitted changes or unmerged commits (they are lost). */
+  discard_changes?: boolean;
+};
+
 const e0: readonly unknown[] = Object.freeze(["keep", "remove"]);
 
-/** Checks the arguments of the "ExitWorktree" tool against its declaration in src/tools/worktree.ts. Returns undefined for a valid call, otherwise every issue. */
+/** Checks the arguments of the "ExitWorktree" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateExitWorktree(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -57,4 +69,9 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isExitWorktreeArgs(args: unknown): args is ExitWorktreeArgs {
+  return validateExitWorktree(args) === undefined;
 }

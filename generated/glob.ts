@@ -2,7 +2,22 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Glob" tool against its declaration in src/tools/glob.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Glob" tool, as declared in src/tools/glob.ts.
+ *
+ * Finds files by name pattern, such as "src/**\/*.ts" or "*.{json,md}", under a folder (the working directory unless path is given).
+ * Returns absolute file paths, most recently modified first, at most 100 unless limit says otherwise. node_modules and .git are skipped unless the pattern names them.
+ */
+export type GlobArgs = {
+  /** The glob pattern, matched against paths relative to the searched folder: "*" within one folder name, "**" across folders, "{a,b}" alternatives. */
+  pattern: string;
+  /** The folder to search in (absolute, or relative to the working directory). Leave it out to search the working directory. */
+  path?: string;
+  /** The most paths to return (default 100). */
+  limit?: number;
+};
+
+/** Checks the arguments of the "Glob" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateGlob(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -63,4 +78,9 @@ export function validateGlob(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isGlobArgs(args: unknown): args is GlobArgs {
+  return validateGlob(args) === undefined;
 }

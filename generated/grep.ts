@@ -2,9 +2,46 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
+/**
+ * The arguments of the "Grep" tool, as declared in src/tools/grep.ts.
+ *
+ * Searches file contents with a JavaScript regular expression, in one file or every file under a folder (binary files, node_modules and .git are skipped). File paths in the output are absolute.
+ * output_mode "files_with_matches" (the default) lists the files that match, most recently modified first; "count" gives each file's number of matching lines; "content" shows the matching lines, optionally with context lines. At most 250 entries are shown unless head_limit says otherwise; use offset to page on.
+ */
+export type GrepArgs = {
+  /** The regular expression to look for, in JavaScript syntax (e.g. "function\s+\w+", "TODO|FIXME"). Escape literal braces and dots. */
+  pattern: string;
+  /** A file or folder to search (absolute, or relative to the working directory). Default: the working directory. */
+  path?: string;
+  /** Only search files whose path matches this glob, e.g. "*.ts" (file name) or "src/**\/*.{ts,tsx}" (path under the searched folder). */
+  glob?: string;
+  /** Only search files of this type, given by shorthand: ts, js, py, md, json, go, rust, java, c, cpp, sh, yaml, html, css, ... */
+  type?: string;
+  /** "files_with_matches" (default): the paths of matching files. "count": matching lines per file. "content": the matching lines. */
+  output_mode?: "content" | "files_with_matches" | "count";
+  /** Lines of context to show before each match ("content" mode only). */
+  "-B"?: number;
+  /** Lines of context to show after each match ("content" mode only). */
+  "-A"?: number;
+  /** Lines of context to show before and after each match ("content" mode only). -A and -B take precedence on their side. */
+  "-C"?: number;
+  /** Another name for -C: lines of context on both sides ("content" mode only). */
+  context?: number;
+  /** Show line numbers ("content" mode only; default true). */
+  "-n"?: boolean;
+  /** Ignore letter case when matching. */
+  "-i"?: boolean;
+  /** Search each file as a whole, so that "." also matches line breaks and a match may span lines. Default: line by line. */
+  multiline?: boolean;
+  /** The most entries (lines, files or counts) to return (default 250; 0 for no limit). */
+  head_limit?: number;
+  /** Skip this many entries first, to page through long results (default 0). */
+  offset?: number;
+};
+
 const e0: readonly unknown[] = Object.freeze(["content", "files_with_matches", "count"]);
 
-/** Checks the arguments of the "Grep" tool against its declaration in src/tools/grep.ts. Returns undefined for a valid call, otherwise every issue. */
+/** Checks the arguments of the "Grep" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateGrep(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -201,4 +238,9 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isGrepArgs(args: unknown): args is GrepArgs {
+  return validateGrep(args) === undefined;
 }

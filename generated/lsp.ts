@@ -2,6 +2,32 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
+/**
+ * The arguments of the "LSP" tool, as declared in src/tools/lsp.ts.
+ *
+ * Asks the language server about code at a position: where a symbol is defined or implemented, where it is used, its type and documentation (hover), the symbols of a file or of the workspace, and call hierarchies (prepareCallHierarchy, then incomingCalls or outgoingCalls).
+ * line and character count from 1, as an editor shows them. Results name places as path:line:character, also counting from 1.
+ */
+export type LSPArgs = {
+  /** What to ask the language server. */
+  operation:
+    | "goToDefinition"
+    | "findReferences"
+    | "hover"
+    | "documentSymbol"
+    | "workspaceSymbol"
+    | "goToImplementation"
+    | "prepareCallHierarchy"
+    | "incomingCalls"
+    | "outgoingCalls";
+  /** The file to ask about: absolute, or relative to the working directory. */
+  filePath: string;
+  /** The line of the symbol, counting from 1. */
+  line: number;
+  /** The column of the symbol within the line, counting from 1. */
+  character: number;
+};
+
 const e0: readonly unknown[] = Object.freeze([
   "goToDefinition",
   "findReferences",
@@ -14,7 +40,7 @@ const e0: readonly unknown[] = Object.freeze([
   "outgoingCalls",
 ]);
 
-/** Checks the arguments of the "LSP" tool against its declaration in src/tools/lsp.ts. Returns undefined for a valid call, otherwise every issue. */
+/** Checks the arguments of the "LSP" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateLSP(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -107,4 +133,9 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isLSPArgs(args: unknown): args is LSPArgs {
+  return validateLSP(args) === undefined;
 }

@@ -2,7 +2,22 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Read" tool against its declaration in src/tools/read.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Read" tool, as declared in src/tools/read.ts.
+ *
+ * Reads a text file and returns its lines numbered from 1, like `cat -n`.
+ * By default up to 2000 lines from the start; use offset (the first line to read, 1-based) and limit for longer files. Lines longer than 2000 characters are cut.
+ */
+export type ReadArgs = {
+  /** The file to read: absolute, or relative to the working directory. */
+  file_path: string;
+  /** The line number to start from (1-based). Only for files too long to read at once. */
+  offset?: number;
+  /** How many lines to read (default 2000). */
+  limit?: number;
+};
+
+/** Checks the arguments of the "Read" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateRead(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -63,4 +78,9 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isReadArgs(args: unknown): args is ReadArgs {
+  return validateRead(args) === undefined;
 }

@@ -2,7 +2,19 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Skill" tool against its declaration in src/tools/skill.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Skill" tool, as declared in src/tools/skill.ts.
+ *
+ * Loads a skill: a folder of instructions (<skills folder>/<name>/SKILL.md) for a particular kind of task. Returns the skill's instructions to follow, with the given arguments. Use it when a task matches an available skill's description.
+ */
+export type SkillArgs = {
+  /** The skill's name, which is its folder name, e.g. 'release-notes'. */
+  skill_name: string;
+  /** Arguments for the skill, as the user would type them after its name. */
+  args?: string;
+};
+
+/** Checks the arguments of the "Skill" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateSkill(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -51,4 +63,9 @@ export function validateSkill(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isSkillArgs(args: unknown): args is SkillArgs {
+  return validateSkill(args) === undefined;
 }

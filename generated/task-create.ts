@@ -2,7 +2,23 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "TaskCreate" tool against its declaration in src/tools/task.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "TaskCreate" tool, as declared in src/tools/task.ts.
+ *
+ * Adds a task to the session's task list, to plan and track multi-step work. A new task is "pending"; its id ("1", "2", ...) is returned. Use TaskUpdate to start, finish or link it and TaskList to see every task.
+ */
+export type TaskCreateArgs = {
+  /** A short imperative title, e.g. 'Add input validation to the parser'. */
+  subject: string;
+  /** What has to be done and how to tell it is done. */
+  description: string;
+  /** The title in the present continuous, shown while the task is in progress, e.g. 'Adding input validation'. */
+  activeForm?: string;
+  /** Free key/value data to keep with the task. */
+  metadata?: Record<string, unknown>;
+};
+
+/** Checks the arguments of the "TaskCreate" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateTaskCreate(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -77,4 +93,9 @@ export function validateTaskCreate(args: unknown): ValidationIssue[] | undefined
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isTaskCreateArgs(args: unknown): args is TaskCreateArgs {
+  return validateTaskCreate(args) === undefined;
 }

@@ -2,7 +2,17 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "TaskGet" tool against its declaration in src/tools/task.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "TaskGet" tool, as declared in src/tools/task.ts.
+ *
+ * Shows one task in full: subject, description, status, owner, what it blocks and what blocks it, and its metadata.
+ */
+export type TaskGetArgs = {
+  /** The id of the task, e.g. '3'. */
+  taskId: string;
+};
+
+/** Checks the arguments of the "TaskGet" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateTaskGet(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -39,4 +49,9 @@ export function validateTaskGet(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isTaskGetArgs(args: unknown): args is TaskGetArgs {
+  return validateTaskGet(args) === undefined;
 }

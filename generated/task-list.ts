@@ -2,7 +2,14 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "TaskList" tool against its declaration in src/tools/task.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "TaskList" tool, as declared in src/tools/task.ts.
+ *
+ * Lists every task with its id, subject, status, owner and the tasks still blocking it. Use TaskGet for a task's full description.
+ */
+export type TaskListArgs = {};
+
+/** Checks the arguments of the "TaskList" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateTaskList(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -22,4 +29,9 @@ export function validateTaskList(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isTaskListArgs(args: unknown): args is TaskListArgs {
+  return validateTaskList(args) === undefined;
 }

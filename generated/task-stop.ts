@@ -2,7 +2,17 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "TaskStop" tool against its declaration in src/tools/taskStop.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "TaskStop" tool, as declared in src/tools/taskStop.ts.
+ *
+ * Stops a background job of this session by its id, such as a command started with Bash and run_in_background (ids look like "bash_1"). Its processes are ended.
+ */
+export type TaskStopArgs = {
+  /** The id of the background job to stop, as returned when it was started. */
+  task_id: string;
+};
+
+/** Checks the arguments of the "TaskStop" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateTaskStop(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -39,4 +49,9 @@ export function validateTaskStop(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isTaskStopArgs(args: unknown): args is TaskStopArgs {
+  return validateTaskStop(args) === undefined;
 }

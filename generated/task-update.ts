@@ -2,9 +2,35 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
+/**
+ * The arguments of the "TaskUpdate" tool, as declared in src/tools/task.ts.
+ *
+ * Changes a task: its fields, its status (pending, in_progress, completed; "deleted" removes it), its owner, and its dependencies. addBlocks/addBlockedBy link tasks in both directions. Metadata is merged key by key; a key set to null is removed. Get ids from TaskList.
+ */
+export type TaskUpdateArgs = {
+  /** The id of the task to change. */
+  taskId: string;
+  /** A new title. */
+  subject?: string;
+  /** A new description. */
+  description?: string;
+  /** A new present-continuous title shown while the task is in progress. */
+  activeForm?: string;
+  /** The new status; 'deleted' removes the task for good. */
+  status?: "pending" | "in_progress" | "completed" | "deleted";
+  /** Ids of tasks that cannot start until this one is completed. */
+  addBlocks?: Array<string>;
+  /** Ids of tasks that must be completed before this one. */
+  addBlockedBy?: Array<string>;
+  /** Who works on the task (e.g. an agent name). */
+  owner?: string;
+  /** Keys to merge into the task's metadata; a key set to null is removed. */
+  metadata?: Record<string, unknown>;
+};
+
 const e0: readonly unknown[] = Object.freeze(["pending", "in_progress", "completed", "deleted"]);
 
-/** Checks the arguments of the "TaskUpdate" tool against its declaration in src/tools/task.ts. Returns undefined for a valid call, otherwise every issue. */
+/** Checks the arguments of the "TaskUpdate" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -167,4 +193,9 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
+  return validateTaskUpdate(args) === undefined;
 }

@@ -2,7 +2,15 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "WebFetch" tool against its declaration in src/tools/webFetch.ts. Returns undefined for a valid call, otherwise every issue. */
+/** The arguments of the "WebFetch" tool, as declared in src/tools/webFetch.ts. */
+export type WebFetchArgs = {
+  /** The absolute http:// or https:// URL to fetch. */
+  url: string;
+  /** What to find out from the page; it is returned with the content. */
+  prompt: string;
+};
+
+/** Checks the arguments of the "WebFetch" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -53,4 +61,9 @@ export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isWebFetchArgs(args: unknown): args is WebFetchArgs {
+  return validateWebFetch(args) === undefined;
 }

@@ -2,7 +2,24 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Workflow" tool against its declaration in src/tools/workflow.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Workflow" tool, as declared in src/tools/workflow.ts.
+ *
+ * Runs a workflow script in the host's workflow engine and returns what it produced. Give the script inline (script) or as a file (scriptPath), not both.
+ * A run that stopped part-way can be resumed by passing its run id as resumeFromRunId.
+ */
+export type WorkflowArgs = {
+  /** The workflow script itself, inline. */
+  script?: string;
+  /** A workflow script file: absolute, or relative to the working directory. */
+  scriptPath?: string;
+  /** The id of an earlier run to resume instead of starting afresh. */
+  resumeFromRunId?: string;
+  /** Input for the workflow, of any JSON type; passed to it unchanged. */
+  args?: unknown;
+};
+
+/** Checks the arguments of the "Workflow" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -62,4 +79,9 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isWorkflowArgs(args: unknown): args is WorkflowArgs {
+  return validateWorkflow(args) === undefined;
 }

@@ -2,7 +2,19 @@
 import type { ValidationIssue } from "./types.js";
 import { sortIssues, typeName } from "./runtime.js";
 
-/** Checks the arguments of the "Write" tool against its declaration in src/tools/write.ts. Returns undefined for a valid call, otherwise every issue. */
+/**
+ * The arguments of the "Write" tool, as declared in src/tools/write.ts.
+ *
+ * Writes a whole file: creates it (and any missing parent folders) or replaces everything in it. To change part of an existing file, prefer Edit.
+ */
+export type WriteArgs = {
+  /** The file to write: absolute, or relative to the working directory. */
+  file_path: string;
+  /** The complete new text of the file. */
+  content: string;
+};
+
+/** Checks the arguments of the "Write" tool against its declaration. Returns undefined for a valid call, otherwise every issue. */
 export function validateWrite(args: unknown): ValidationIssue[] | undefined {
   let issues: ValidationIssue[] | undefined;
   if (typeof args === "object" && args !== null && !Array.isArray(args)) {
@@ -53,4 +65,9 @@ export function validateWrite(args: unknown): ValidationIssue[] | undefined {
     });
   }
   return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function isWriteArgs(args: unknown): args is WriteArgs {
+  return validateWrite(args) === undefined;
 }

@@ -61,7 +61,11 @@ describe("generated code from hostile declarations", () => {
         .getDescendants()
         .filter(Node.isCallExpression)
         .map((call) => call.getExpression().getText());
-      for (const callee of calls) expect(allowed, `${name}: ${callee}`).toContain(callee);
+      // Type guards call their own validator, by a name made of letters and digits only.
+      for (const callee of calls) {
+        if (/^validate[A-Za-z0-9]+$/.test(callee)) continue;
+        expect(allowed, `${name}: ${callee}`).toContain(callee);
+      }
       // Every schema text is inside a string literal: no identifier spells `process`.
       const identifiers = file
         .getDescendants()

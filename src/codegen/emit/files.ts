@@ -1,6 +1,7 @@
 import type { ToolSchema } from "../normalize/schema.js";
-import { Code, Names, code, commentText, join, pascalIdentifier } from "./code.js";
+import { Code, Names, code, commentText, join, pascalIdentifier, propertyName } from "./code.js";
 import type { EmitContext } from "./context.js";
+import { argsType, jsdoc } from "./argsType.js";
 import { RUNTIME_FILE_BODY, TYPES_FILE_BODY } from "./runtimeFiles.js";
 import { emitNode } from "./schema.js";
 
@@ -26,12 +27,11 @@ export function emitFiles(tools: readonly ToolSchema[], options: EmitOptions): O
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const modules = assignModuleNames(sorted);
   const regenerate = `Do not edit: run \`${commentText(options.command)}\`.`;
-  const files: OutputFile[] = modules.map(({ tool, file, validator }) => ({
-    name: `${file}.ts`,
+  const files: OutputFile[] = modules.map((module) => ({
+    name: `${module.file}.ts`,
     content: toolModule(
-      tool,
-      validator,
-      `${GENERATED_MARKER} from ${commentText(tool.file)} (tool ${commentText(JSON.stringify(tool.name))}). ${regenerate}`,
+      module,
+      `${GENERATED_MARKER} from ${commentText(module.tool.file)} (tool ${commentText(JSON.stringify(module.tool.name))}). ${regenerate}`,
     ),
   }));
   const header = `${GENERATED_MARKER}. ${regenerate}`;
@@ -47,6 +47,9 @@ interface ToolModule {
   readonly file: string;
   /** The exported validator's name, e.g. `validateTaskUpdate`. */
   readonly validator: string;
+  /** The exported argument type, e.g. `TaskUpdateArgs`, and its type guard `isTaskUpdateArgs`. */
+  readonly argsType: string;
+  readonly guard: string;
 }
 
 /**
@@ -55,7 +58,8 @@ interface ToolModule {
  */
 function assignModuleNames(tools: readonly ToolSchema[]): ToolModule[] {
   const files = new Set(FIXED_FILES);
-  const validators = new Set<string>();
+  // `validateToolArgs` is the dispatch function of index.ts.
+  const validators = new Set<string>(["ToolArgs"]);
   return tools.map((tool, index) => {
     const pascal = pascalIdentifier(tool.name) ?? `Tool${index}`;
     const kebab = pascal
@@ -63,8 +67,14 @@ function assignModuleNames(tools: readonly ToolSchema[]): ToolModule[] {
       .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
       .toLowerCase();
     const file = unique(FIXED_FILES.includes(kebab) ? `${kebab}-tool` : kebab, files, "-");
-    const validator = unique(`validate${pascal}`, validators, "");
-    return { tool, file, validator };
+    const base = unique(pascal, validators, "");
+    return {
+      tool,
+      file,
+      validator: `validate${base}`,
+      argsType: `${base}Args`,
+      guard: `is${base}Args`,
+    };
   });
 }
 
@@ -75,7 +85,8 @@ function unique(candidate: string, taken: Set<string>, separator: string): strin
   return name;
 }
 
-function toolModule(tool: ToolSchema, validatorName: string, header: string): string {
+function toolModule(module: ToolModule, header: string): string {
+  const { tool } = module;
   const constants: Code[] = [];
   const helpers = new Set<"typeName" | "deepEqual">();
   const names = new Names();
@@ -87,37 +98,64 @@ function toolModule(tool: ToolSchema, validatorName: string, header: string): st
   };
   const body = emitNode(ctx, tool.root, Code.raw("args"), []);
   const imports = ["sortIssues", ...[...helpers].sort()].join(", ");
-  const validator = Code.raw(validatorName);
-  const doc = commentText(
-    `Checks the arguments of the ${JSON.stringify(tool.name)} tool against its declaration in ${tool.file}. Returns undefined for a valid call, otherwise every issue.`,
+  const [validator, argsTypeName, guard] = [module.validator, module.argsType, module.guard].map(
+    Code.raw,
+  );
+  const typeDoc = jsdoc(
+    tool.description
+      ? `The arguments of the ${JSON.stringify(tool.name)} tool, as declared in ${tool.file}.\n\n${tool.description}`
+      : `The arguments of the ${JSON.stringify(tool.name)} tool, as declared in ${tool.file}.`,
+  );
+  const validatorDoc = commentText(
+    `Checks the arguments of the ${JSON.stringify(tool.name)} tool against its declaration. Returns undefined for a valid call, otherwise every issue.`,
   );
   return code`${Code.raw(header)}
 import type { ValidationIssue } from "./types.js";
 import { ${Code.raw(imports)} } from "./runtime.js";
 
+${typeDoc}export type ${argsTypeName} = ${argsType(tool.root)};
+
 ${join(constants, "")}
-/** ${Code.raw(doc)} */
+/** ${Code.raw(validatorDoc)} */
 export function ${validator}(args: unknown): ValidationIssue[] | undefined {
 let issues: ValidationIssue[] | undefined;
 ${body}return issues === undefined ? undefined : sortIssues(issues);
+}
+
+/** True when the arguments are valid; they then have the declared type. */
+export function ${guard}(args: unknown): args is ${argsTypeName} {
+return ${validator}(args) === undefined;
 }
 `.toString();
 }
 
 function indexModule(modules: readonly ToolModule[], header: string): string {
   const imports = modules.map(
-    ({ file, validator }) => code`import { ${Code.raw(validator)} } from ${`./${file}.js`};\n`,
+    ({ file, validator, guard, argsType }) =>
+      code`import { ${Code.raw(validator)}, ${Code.raw(guard)}, type ${Code.raw(argsType)} } from ${`./${file}.js`};\n`,
+  );
+  const typeExports = modules.map(({ argsType }) => Code.raw(argsType));
+  const byName = modules.map(
+    ({ tool, argsType }) => code`${propertyName(tool.name)}: ${Code.raw(argsType)};\n`,
   );
   const entries = modules.map(
     ({ tool, validator }) => code`[${tool.name}, ${Code.raw(validator)}],\n`,
   );
   const names = modules.map(({ tool }) => code`${tool.name}`);
-  const exported = modules.map(({ validator }) => Code.raw(validator));
+  const exported = modules.flatMap(({ validator, guard }) => [
+    Code.raw(validator),
+    Code.raw(guard),
+  ]);
   return code`${Code.raw(header)}
 import type { ValidationIssue, Validator } from "./types.js";
 ${join(imports, "")}
 export type { IssuePath, ValidationIssue, Validator } from "./types.js";
+export type { ${join(typeExports, ", ")} };
 export { ${join(exported, ", ")} };
+
+/** The argument type of every tool that has a validator, by tool name. */
+export type ToolArgsByName = {
+${join(byName, "")}};
 
 /** The validator of every tool that has one, by tool name. */
 const validators = new Map<string, Validator>([
