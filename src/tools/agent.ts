@@ -3,11 +3,12 @@ import type { BackgroundJob } from "../runtime/backgroundJobs.js";
 import { errorMessage, failed } from "../runtime/results.js";
 import type { SubagentResult, ToolPlugin } from "../types.js";
 import { AGENT_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
+import type { AgentArgs } from "../../generated/index.js";
 
 /** How long stopping a background agent waits for a runner that ignores its abort signal. */
 const STOP_GRACE_MS = 2000;
 
-export const agentTool: ToolPlugin = {
+export const agentTool: ToolPlugin<AgentArgs> = {
   name: AGENT_TOOL_NAME,
   permission: "ask",
   config: {
@@ -46,12 +47,7 @@ The subagent sees only the prompt, so say everything it needs. With run_in_backg
     return `${agentTool.config.function.description}\nAvailable subagent types: ${listed}.`;
   },
   async execute(args, context) {
-    const { description, prompt, subagent_type, run_in_background } = args as {
-      description: string;
-      prompt: string;
-      subagent_type: string;
-      run_in_background?: boolean;
-    };
+    const { description, prompt, subagent_type, run_in_background } = args;
     const host = context.host;
     if (!host.runSubagent) {
       return failed(

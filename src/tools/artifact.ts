@@ -3,10 +3,11 @@ import { errorMessage, failed } from "../runtime/results.js";
 import type { ToolPlugin } from "../types.js";
 import { ARTIFACT_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
+import type { ArtifactArgs } from "../../generated/index.js";
 
 const MAX_LABEL_LENGTH = 60;
 
-export const artifactTool: ToolPlugin = {
+export const artifactTool: ToolPlugin<ArtifactArgs> = {
   name: ARTIFACT_TOOL_NAME,
   permission: "ask",
   config: {
@@ -45,13 +46,7 @@ Give it a short label (at most ${MAX_LABEL_LENGTH} characters). Showing the same
     },
   },
   async execute(args, context) {
-    const { file_path, label, favicon, url, force } = args as {
-      file_path: string;
-      label?: string;
-      favicon?: string;
-      url?: string;
-      force?: boolean;
-    };
+    const { file_path, label, favicon, url, force } = args;
     const host = context.host;
     if (!host.showArtifact) {
       return failed(

@@ -1,12 +1,13 @@
 import { errorMessage, failed } from "../runtime/results.js";
 import type { ToolPlugin, UserQuestion } from "../types.js";
 import { ASK_USER_QUESTION_TOOL_NAME } from "./names.js";
+import type { AskUserQuestionArgs } from "../../generated/index.js";
 
 const MAX_QUESTIONS = 4;
 const MAX_OPTIONS = 4;
 const MAX_HEADER_LENGTH = 12;
 
-export const askUserQuestionTool: ToolPlugin = {
+export const askUserQuestionTool: ToolPlugin<AskUserQuestionArgs> = {
   name: ASK_USER_QUESTION_TOOL_NAME,
   permission: "none",
   config: {
@@ -86,16 +87,7 @@ Each question offers 2 to ${MAX_OPTIONS} options; the user may always answer in 
     },
   },
   async execute(args, context) {
-    const { questions, answers, metadata } = args as {
-      questions: {
-        question: string;
-        header: string;
-        options: UserQuestion["options"];
-        multiSelect?: boolean;
-      }[];
-      answers?: Record<string, string>;
-      metadata?: { source?: string };
-    };
+    const { questions, answers, metadata } = args;
     const host = context.host;
     if (!host.askUser) {
       return failed(

@@ -3,6 +3,7 @@ import { ShellRun, type ShellExit } from "../runtime/shell.js";
 import type { ToolPlugin, ToolResult } from "../types.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import { BashJob } from "./support/bashJob.js";
+import type { BashArgs } from "../../generated/index.js";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -10,7 +11,7 @@ const MAX_OUTPUT_CHARS = 30_000;
 /** Background jobs keep more, since a later reader may want to look through it. */
 const MAX_BACKGROUND_OUTPUT_CHARS = 1_000_000;
 
-export const bashTool: ToolPlugin = {
+export const bashTool: ToolPlugin<BashArgs> = {
   name: BASH_TOOL_NAME,
   permission: "ask",
   config: {
@@ -48,12 +49,7 @@ With run_in_background the command starts and the call returns at once with a jo
     },
   },
   async execute(args, context) {
-    const { command, timeout, description, run_in_background } = args as {
-      command: string;
-      timeout?: number;
-      description?: string;
-      run_in_background?: boolean;
-    };
+    const { command, timeout, description, run_in_background } = args;
     if (command.trim() === "") return failure("The command is empty; give a shell command to run.");
     if (timeout !== undefined && !(timeout >= 0 && timeout <= MAX_TIMEOUT_MS)) {
       return failure(

@@ -1,10 +1,11 @@
 import type { ScheduledJob } from "../runtime/cronScheduler.js";
 import type { ToolPlugin, ToolResult } from "../types.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
+import type { CronCreateArgs, CronDeleteArgs } from "../../generated/index.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
 
-export const cronCreateTool: ToolPlugin = {
+export const cronCreateTool: ToolPlugin<CronCreateArgs> = {
   name: CRON_CREATE_TOOL_NAME,
   permission: "ask",
   config: {
@@ -39,12 +40,7 @@ export const cronCreateTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const {
-      cron,
-      prompt,
-      recurring = true,
-      durable = false,
-    } = args as { cron: string; prompt: string; recurring?: boolean; durable?: boolean };
+    const { cron, prompt, recurring = true, durable = false } = args;
     if (prompt.trim() === "") return failure("The prompt must not be empty.");
     const scheduler = context.session.crons;
     // A session-only job whose prompt nobody receives could never do anything.
@@ -78,7 +74,7 @@ export const cronCreateTool: ToolPlugin = {
   },
 };
 
-export const cronDeleteTool: ToolPlugin = {
+export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
   name: CRON_DELETE_TOOL_NAME,
   permission: "ask",
   config: {
@@ -96,7 +92,7 @@ export const cronDeleteTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { id } = args as { id: string };
+    const { id } = args;
     const scheduler = context.session.crons;
     const job = scheduler.get(id);
     if (!job) {

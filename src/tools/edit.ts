@@ -4,8 +4,9 @@ import type { ToolPlugin, ToolResult } from "../types.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";
+import type { EditArgs } from "../../generated/index.js";
 
-export const editTool: ToolPlugin = {
+export const editTool: ToolPlugin<EditArgs> = {
   name: EDIT_TOOL_NAME,
   permission: "edit",
   config: {
@@ -43,12 +44,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     },
   },
   async execute(args, context) {
-    const { file_path, old_string, new_string, replace_all } = args as {
-      file_path: string;
-      old_string: string;
-      new_string: string;
-      replace_all?: boolean;
-    };
+    const { file_path, old_string, new_string, replace_all } = args;
     const filePath = resolveInWorkdir(context.workdir, file_path);
     if (old_string === new_string) {
       return failure("old_string and new_string are identical; there is nothing to change.");

@@ -6,10 +6,11 @@ import { GLOB_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
+import type { GlobArgs } from "../../generated/index.js";
 
 const DEFAULT_LIMIT = 100;
 
-export const globTool: ToolPlugin = {
+export const globTool: ToolPlugin<GlobArgs> = {
   name: GLOB_TOOL_NAME,
   permission: "none",
   config: {
@@ -41,15 +42,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
     },
   },
   async execute(args, context) {
-    const {
-      pattern,
-      path: searchPath,
-      limit,
-    } = args as {
-      pattern: string;
-      path?: string;
-      limit?: number;
-    };
+    const { pattern, path: searchPath, limit } = args;
     if (pattern.trim() === "") return failure("The pattern is empty; give a glob such as **/*.ts.");
     const max = limit === undefined ? DEFAULT_LIMIT : Math.floor(limit);
     if (!(max >= 1)) return failure(`limit must be at least 1, but it is ${limit}.`);

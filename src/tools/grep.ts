@@ -15,12 +15,13 @@ import {
 } from "./support/grepSearch.js";
 import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
+import type { GrepArgs } from "../../generated/index.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 
 type OutputMode = "content" | "files_with_matches" | "count";
 
-export const grepTool: ToolPlugin = {
+export const grepTool: ToolPlugin<GrepArgs> = {
   name: GREP_TOOL_NAME,
   permission: "none",
   config: {
@@ -118,22 +119,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       multiline,
       head_limit,
       offset,
-    } = args as {
-      pattern: string;
-      path?: string;
-      glob?: string;
-      type?: string;
-      output_mode?: OutputMode;
-      "-B"?: number;
-      "-A"?: number;
-      "-C"?: number;
-      context?: number;
-      "-n"?: boolean;
-      "-i"?: boolean;
-      multiline?: boolean;
-      head_limit?: number;
-      offset?: number;
-    };
+    } = args;
 
     const counts = {
       "-B": beforeLines,

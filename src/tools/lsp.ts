@@ -5,8 +5,9 @@ import { errorMessage, failed } from "../runtime/results.js";
 import type { LspOperation, ToolPlugin } from "../types.js";
 import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
+import type { LSPArgs } from "../../generated/index.js";
 
-export const lspTool: ToolPlugin = {
+export const lspTool: ToolPlugin<LSPArgs> = {
   name: LSP_TOOL_NAME,
   permission: "none",
   config: {
@@ -51,12 +52,7 @@ line and character count from 1, as an editor shows them. Results name places as
     },
   },
   async execute(args, context) {
-    const { operation, filePath, line, character } = args as {
-      operation: LspOperation;
-      filePath: string;
-      line: number;
-      character: number;
-    };
+    const { operation, filePath, line, character } = args;
     const host = context.host;
     if (!host.lsp) {
       return failed(

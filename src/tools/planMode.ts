@@ -1,7 +1,8 @@
 import type { ToolPlugin } from "../types.js";
 import { ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_TOOL_NAME } from "./names.js";
+import type { EnterPlanModeArgs, ExitPlanModeArgs } from "../../generated/index.js";
 
-export const enterPlanModeTool: ToolPlugin = {
+export const enterPlanModeTool: ToolPlugin<EnterPlanModeArgs> = {
   name: ENTER_PLAN_MODE_TOOL_NAME,
   permission: "none",
   allowedInPlanMode: true,
@@ -32,7 +33,7 @@ export const enterPlanModeTool: ToolPlugin = {
   },
 };
 
-export const exitPlanModeTool: ToolPlugin = {
+export const exitPlanModeTool: ToolPlugin<ExitPlanModeArgs> = {
   name: EXIT_PLAN_MODE_TOOL_NAME,
   // Leaving plan mode is the person's decision: the permission step asks them.
   permission: "ask",

@@ -2,11 +2,12 @@ import fs from "node:fs/promises";
 import type { ToolPlugin } from "../types.js";
 import { READ_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
+import type { ReadArgs } from "../../generated/index.js";
 
 const DEFAULT_LINE_LIMIT = 2000;
 const MAX_LINE_LENGTH = 2000;
 
-export const readTool: ToolPlugin = {
+export const readTool: ToolPlugin<ReadArgs> = {
   name: READ_TOOL_NAME,
   permission: "none",
   config: {
@@ -37,11 +38,7 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
     },
   },
   async execute(args, context) {
-    const { file_path, offset, limit } = args as {
-      file_path: string;
-      offset?: number;
-      limit?: number;
-    };
+    const { file_path, offset, limit } = args;
     if (limit !== undefined && !(limit >= 1)) {
       return {
         success: false,

@@ -3,11 +3,12 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { ToolPlugin, ToolResult } from "../types.js";
 import { SKILL_TOOL_NAME } from "./names.js";
+import type { SkillArgs } from "../../generated/index.js";
 
 const SKILL_FILE = "SKILL.md";
 const ARGUMENTS_PLACEHOLDER = "$ARGUMENTS";
 
-export const skillTool: ToolPlugin = {
+export const skillTool: ToolPlugin<SkillArgs> = {
   name: SKILL_TOOL_NAME,
   permission: "none",
   config: {
@@ -32,7 +33,7 @@ export const skillTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { skill_name, args: skillArgs } = args as { skill_name: string; args?: string };
+    const { skill_name, args: skillArgs } = args;
     const skillsDir = context.session.skillsDir;
     const name = skill_name.trim();
     if (name === "" || name === "." || name.includes("..") || /[/\\\0]/.test(name)) {

@@ -7,8 +7,14 @@ import {
   TASK_LIST_TOOL_NAME,
   TASK_UPDATE_TOOL_NAME,
 } from "./names.js";
+import type {
+  TaskCreateArgs,
+  TaskGetArgs,
+  TaskListArgs,
+  TaskUpdateArgs,
+} from "../../generated/index.js";
 
-export const taskCreateTool: ToolPlugin = {
+export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   name: TASK_CREATE_TOOL_NAME,
   permission: "none",
   config: {
@@ -42,12 +48,7 @@ export const taskCreateTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { subject, description, activeForm, metadata } = args as {
-      subject: string;
-      description: string;
-      activeForm?: string;
-      metadata?: Record<string, unknown>;
-    };
+    const { subject, description, activeForm, metadata } = args;
     if (subject.trim() === "") return failure("The task subject must not be empty.");
     if (metadata !== undefined && !isPlainObject(metadata)) {
       return failure("metadata must be an object of key/value pairs.");
@@ -62,7 +63,7 @@ export const taskCreateTool: ToolPlugin = {
   },
 };
 
-export const taskGetTool: ToolPlugin = {
+export const taskGetTool: ToolPlugin<TaskGetArgs> = {
   name: TASK_GET_TOOL_NAME,
   permission: "none",
   config: {
@@ -81,7 +82,7 @@ export const taskGetTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { taskId } = args as { taskId: string };
+    const { taskId } = args;
     const store = context.session.tasks;
     const task = store.get(taskId);
     if (!task) return failure(taskNotFound(taskId));
@@ -94,7 +95,7 @@ export const taskGetTool: ToolPlugin = {
   },
 };
 
-export const taskUpdateTool: ToolPlugin = {
+export const taskUpdateTool: ToolPlugin<TaskUpdateArgs> = {
   name: TASK_UPDATE_TOOL_NAME,
   permission: "none",
   config: {
@@ -148,17 +149,7 @@ export const taskUpdateTool: ToolPlugin = {
       addBlockedBy,
       owner,
       metadata,
-    } = args as {
-      taskId: string;
-      subject?: string;
-      description?: string;
-      activeForm?: string;
-      status?: TaskStatus | "deleted";
-      addBlocks?: string[];
-      addBlockedBy?: string[];
-      owner?: string;
-      metadata?: Record<string, unknown>;
-    };
+    } = args;
     if (subject !== undefined && subject.trim() === "") {
       return failure("The task subject must not be empty.");
     }
@@ -204,7 +195,7 @@ export const taskUpdateTool: ToolPlugin = {
   },
 };
 
-export const taskListTool: ToolPlugin = {
+export const taskListTool: ToolPlugin<TaskListArgs> = {
   name: TASK_LIST_TOOL_NAME,
   permission: "none",
   config: {

@@ -1,7 +1,8 @@
 import type { ToolPlugin } from "../types.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
+import type { TaskStopArgs } from "../../generated/index.js";
 
-export const taskStopTool: ToolPlugin = {
+export const taskStopTool: ToolPlugin<TaskStopArgs> = {
   name: TASK_STOP_TOOL_NAME,
   permission: "ask",
   config: {
@@ -22,7 +23,7 @@ export const taskStopTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { task_id } = args as { task_id: string };
+    const { task_id } = args;
     const jobs = context.session.jobs;
     const job = jobs.get(task_id);
     if (job === undefined) {

@@ -1,5 +1,6 @@
 import type { ToolPlugin, ToolResult } from "../types.js";
 import { WEB_FETCH_TOOL_NAME } from "./names.js";
+import type { WebFetchArgs } from "../../generated/index.js";
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -7,7 +8,7 @@ const MAX_DOWNLOAD_BYTES = 5 * 1024 * 1024;
 const MAX_TEXT_CHARS = 100_000;
 const USER_AGENT = "tool-validators-webfetch/0.1";
 
-export const webFetchTool: ToolPlugin = {
+export const webFetchTool: ToolPlugin<WebFetchArgs> = {
   name: WEB_FETCH_TOOL_NAME,
   permission: "ask",
   config: {
@@ -34,7 +35,7 @@ export const webFetchTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { url, prompt } = args as { url: string; prompt: string };
+    const { url, prompt } = args;
     let current: URL;
     try {
       current = new URL(url);

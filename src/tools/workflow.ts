@@ -3,8 +3,9 @@ import { errorMessage, failed } from "../runtime/results.js";
 import type { ToolPlugin } from "../types.js";
 import { WORKFLOW_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
+import type { WorkflowArgs } from "../../generated/index.js";
 
-export const workflowTool: ToolPlugin = {
+export const workflowTool: ToolPlugin<WorkflowArgs> = {
   name: WORKFLOW_TOOL_NAME,
   permission: "ask",
   config: {
@@ -37,17 +38,7 @@ A run that stopped part-way can be resumed by passing its run id as resumeFromRu
     },
   },
   async execute(args, context) {
-    const {
-      script,
-      scriptPath,
-      resumeFromRunId,
-      args: input,
-    } = args as {
-      script?: string;
-      scriptPath?: string;
-      resumeFromRunId?: string;
-      args?: unknown;
-    };
+    const { script, scriptPath, resumeFromRunId, args: input } = args;
     const host = context.host;
     if (!host.runWorkflow) {
       return failed(

@@ -5,12 +5,13 @@ import path from "node:path";
 import type { WorktreeState } from "../runtime/session.js";
 import type { ToolPlugin, ToolResult } from "../types.js";
 import { ENTER_WORKTREE_TOOL_NAME, EXIT_WORKTREE_TOOL_NAME } from "./names.js";
+import type { EnterWorktreeArgs, ExitWorktreeArgs } from "../../generated/index.js";
 
 const WORKTREES_FOLDER = ".agent/worktrees";
 const BRANCH_PREFIX = "worktree-";
 const MAX_NAME_LENGTH = 64;
 
-export const enterWorktreeTool: ToolPlugin = {
+export const enterWorktreeTool: ToolPlugin<EnterWorktreeArgs> = {
   name: ENTER_WORKTREE_TOOL_NAME,
   permission: "ask",
   config: {
@@ -30,7 +31,7 @@ export const enterWorktreeTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { name } = args as { name?: string };
+    const { name } = args;
     const session = context.session;
     if (session.worktree) {
       return failure(
@@ -94,7 +95,7 @@ export const enterWorktreeTool: ToolPlugin = {
   },
 };
 
-export const exitWorktreeTool: ToolPlugin = {
+export const exitWorktreeTool: ToolPlugin<ExitWorktreeArgs> = {
   name: EXIT_WORKTREE_TOOL_NAME,
   permission: "ask",
   config: {
@@ -121,10 +122,7 @@ export const exitWorktreeTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { action, discard_changes } = args as {
-      action: "keep" | "remove";
-      discard_changes?: boolean;
-    };
+    const { action, discard_changes } = args;
     const session = context.session;
     const worktree = session.worktree;
     if (!worktree) {

@@ -4,8 +4,9 @@ import type { ToolPlugin } from "../types.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";
+import type { WriteArgs } from "../../generated/index.js";
 
-export const writeTool: ToolPlugin = {
+export const writeTool: ToolPlugin<WriteArgs> = {
   name: WRITE_TOOL_NAME,
   permission: "edit",
   config: {
@@ -31,7 +32,7 @@ export const writeTool: ToolPlugin = {
     },
   },
   async execute(args, context) {
-    const { file_path, content } = args as { file_path: string; content: string };
+    const { file_path, content } = args;
     const filePath = resolveInWorkdir(context.workdir, file_path);
     let existed = false;
     try {

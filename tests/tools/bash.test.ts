@@ -1,3 +1,4 @@
+import type { BashArgs } from "../../generated/index.js";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -13,7 +14,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-function run(args: Record<string, unknown>, context = t.context) {
+function run(args: BashArgs, context = t.context) {
   return bashTool.execute(args, context);
 }
 

@@ -1,3 +1,4 @@
+import type { EditArgs } from "../../generated/index.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,7 +16,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-function edit(args: Record<string, unknown>) {
+function edit(args: EditArgs) {
   return editTool.execute(args, t.context);
 }
 

@@ -1,3 +1,4 @@
+import type { GlobArgs } from "../../generated/index.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -31,7 +32,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-function glob(args: Record<string, unknown>) {
+function glob(args: GlobArgs) {
   return globTool.execute(args, t.context);
 }
 

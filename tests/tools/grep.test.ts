@@ -1,3 +1,4 @@
+import type { GrepArgs } from "../../generated/index.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -36,7 +37,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-function grep(args: Record<string, unknown>) {
+function grep(args: GrepArgs) {
   return grepTool.execute(args, t.context);
 }
 

@@ -1,3 +1,4 @@
+import type { LSPArgs } from "../../generated/index.js";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,7 +21,7 @@ function answering(result: unknown) {
   return vi.fn(async (_request: LspRequest) => ({ result }));
 }
 
-const at = { operation: "goToDefinition", filePath: "src/app.ts", line: 2, character: 1 };
+const at: LSPArgs = { operation: "goToDefinition", filePath: "src/app.ts", line: 2, character: 1 };
 
 describe("LSP", () => {
   it("declares the nine operations, all four keys required, and never asks", () => {
