@@ -1,5 +1,6 @@
 import path from "node:path";
 import { glob } from "tinyglobby";
+import { checkArgumentReads } from "./check/argumentReads.js";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics.js";
 import { emitFiles, type OutputFile } from "./emit/files.js";
 import { extractTools, type ExtractedTool } from "./extract/discover.js";
@@ -124,8 +125,13 @@ async function compileTools(
       continue;
     }
     byName.set(tool.name, tool);
+    let schema: ToolSchema | undefined;
     if (tool.parameters === undefined) withoutParameters.push(tool);
-    else tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics));
+    else
+      tools.push(
+        (schema = normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics)),
+      );
+    checkArgumentReads(tool, schema, diagnostics);
   }
   const output =
     diagnostics.errorCount === 0 ? await formatFiles(emitFiles(tools, { command })) : undefined;

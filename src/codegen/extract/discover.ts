@@ -3,6 +3,7 @@ import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics.js";
 import { StaticEvaluator, propertyKey, unwrap, type Locate } from "./evaluate.js";
 import { Modules } from "./modules.js";
+import { findArgumentUses, type ArgumentUses } from "./reads.js";
 import type { StaticValue } from "./values.js";
 
 /** A built-in tool declaration as read from source. */
@@ -18,6 +19,8 @@ export interface ExtractedTool {
   readonly parameters: StaticValue | undefined;
   /** `config.function.description` when statically known (documentation only). */
   readonly description: string | undefined;
+  /** Which argument keys `execute` reads (undefined when not analysed, e.g. schemas given as JSON). */
+  readonly argumentUses?: ArgumentUses;
 }
 
 export interface ExtractResult {
@@ -97,6 +100,7 @@ function toolsInFile(
           description?.kind === "primitive" && typeof description.value === "string"
             ? description.value
             : undefined,
+        argumentUses: findArgumentUses(toolObject, modules, locate),
       });
     }
   }

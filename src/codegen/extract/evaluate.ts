@@ -190,6 +190,8 @@ export class StaticEvaluator {
     if (binding.kind === "unreadable") return unknown(binding.reason, location);
     if (binding.kind === "namespace")
       return unknown(`"${name}" is a whole module, not a value`, location);
+    if (binding.kind === "function")
+      return unknown(`"${name}" is a function, not a constant value`, location);
     if (this.#active.has(binding.declaration))
       return unknown(`"${name}" refers to itself`, location);
     this.#active.add(binding.declaration);

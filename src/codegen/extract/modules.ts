@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   Node,
+  type FunctionDeclaration,
   Project,
   SyntaxKind,
   VariableDeclarationKind,
@@ -18,6 +19,7 @@ export type Binding =
       readonly declaration: Node;
     }
   | { readonly kind: "namespace"; readonly file: SourceFile }
+  | { readonly kind: "function"; readonly name: string; readonly declaration: FunctionDeclaration }
   | { readonly kind: "unreadable"; readonly reason: string };
 
 const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
@@ -105,10 +107,10 @@ export class Modules {
       } else if (Node.isImportDeclaration(statement)) {
         const binding = this.#lookupImport(statement, name, seen);
         if (binding) return binding;
+      } else if (Node.isFunctionDeclaration(statement) && statement.getName() === name) {
+        return { kind: "function", name, declaration: statement };
       } else if (
-        (Node.isFunctionDeclaration(statement) ||
-          Node.isClassDeclaration(statement) ||
-          Node.isEnumDeclaration(statement)) &&
+        (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) &&
         statement.getName() === name
       ) {
         return {
@@ -130,6 +132,12 @@ export class Modules {
       if (Node.isVariableStatement(statement) && statement.isExported()) {
         const local = statement.getDeclarations().some((d) => d.getName() === name);
         if (local) return this.lookupLocal(file, name, seen);
+      } else if (
+        Node.isFunctionDeclaration(statement) &&
+        statement.isExported() &&
+        statement.getName() === name
+      ) {
+        return { kind: "function", name, declaration: statement };
       } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
         const specifier = statement.getModuleSpecifierValue();
         const target = specifier === undefined ? undefined : this.resolveImport(file, specifier);

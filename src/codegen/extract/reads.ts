@@ -1,0 +1,267 @@
+import {
+  Node,
+  SyntaxKind,
+  type ObjectLiteralExpression,
+  type ParameterDeclaration,
+} from "ts-morph";
+import type { SourceLocation } from "../diagnostics.js";
+import { propertyKey, unwrap, type Locate } from "./evaluate.js";
+import type { Modules } from "./modules.js";
+
+/** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
+export interface ArgumentRead {
+  readonly key: string;
+  /** How the code reads it, e.g. `args.file_path`. */
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** A use of the arguments the analysis cannot follow to a key (`args[k]`, `{ ...args }`, an unknown callee). */
+export interface UnfollowedUse {
+  readonly text: string;
+  readonly why: string;
+  readonly location: SourceLocation;
+}
+
+export interface ArgumentUses {
+  readonly reads: ArgumentRead[];
+  readonly unfollowed: UnfollowedUse[];
+  /** False when the tool has no `execute` function the analysis could find. */
+  readonly found: boolean;
+}
+
+type FunctionLike =
+  | import("ts-morph").FunctionDeclaration
+  | import("ts-morph").ArrowFunction
+  | import("ts-morph").FunctionExpression
+  | import("ts-morph").MethodDeclaration;
+
+/** Functions that take the whole arguments object without reading particular keys. */
+const OPAQUE_CALLEES = new Set([
+  "JSON.stringify",
+  "String",
+  "console.log",
+  "console.error",
+  "console.warn",
+  "console.debug",
+]);
+
+/**
+ * Finds which argument keys a tool's `execute` reads: `args.x`, `args["x"]`, destructuring in
+ * the parameter list or a declaration, `"x" in args`, aliases (`const a = args`) and helpers
+ * that receive the arguments (followed into their own parameter). Syntax only, no type checker.
+ */
+export function findArgumentUses(
+  toolObject: ObjectLiteralExpression,
+  modules: Modules,
+  locate: Locate,
+): ArgumentUses {
+  const execute = executeFunction(toolObject, modules);
+  if (!execute) return { reads: [], unfollowed: [], found: false };
+  const uses: ArgumentUses = { reads: [], unfollowed: [], found: true };
+  followParameter(execute, 0, uses, modules, locate, new Set());
+  return uses;
+}
+
+function executeFunction(
+  toolObject: ObjectLiteralExpression,
+  modules: Modules,
+): FunctionLike | undefined {
+  const property = toolObject.getProperty("execute");
+  if (!property) return undefined;
+  if (Node.isMethodDeclaration(property)) return property;
+  if (Node.isPropertyAssignment(property))
+    return functionOf(property.getInitializerOrThrow(), modules);
+  if (Node.isShorthandPropertyAssignment(property))
+    return functionOf(property.getNameNode(), modules);
+  return undefined;
+}
+
+/** The function an expression names: a function expression, or a top-level function/const (also imported). */
+function functionOf(expression: Node, modules: Modules): FunctionLike | undefined {
+  const node = unwrap(expression);
+  if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
+  if (!Node.isIdentifier(node)) return undefined;
+  const binding = modules.lookupLocal(node.getSourceFile(), node.getText());
+  if (binding?.kind === "function") return binding.declaration;
+  if (binding?.kind === "const") return functionOf(binding.initializer, modules);
+  return undefined;
+}
+
+function followParameter(
+  fn: FunctionLike,
+  index: number,
+  uses: ArgumentUses,
+  modules: Modules,
+  locate: Locate,
+  visited: Set<Node>,
+): void {
+  if (visited.has(fn)) return;
+  visited.add(fn);
+  const parameter: ParameterDeclaration | undefined = fn.getParameters()[index];
+  if (!parameter) return;
+  const name = parameter.getNameNode();
+  if (Node.isObjectBindingPattern(name)) {
+    readPattern(name, uses, locate);
+    return;
+  }
+  if (!Node.isIdentifier(name)) return;
+  const body = fn.getBody();
+  if (body) followName(name.getText(), body, uses, modules, locate, visited);
+}
+
+/** Every use of the variable `name` inside `scope`. */
+function followName(
+  name: string,
+  scope: Node,
+  uses: ArgumentUses,
+  modules: Modules,
+  locate: Locate,
+  visited: Set<Node>,
+): void {
+  for (const identifier of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
+    if (
+      identifier.getText() !== name ||
+      !isReference(identifier) ||
+      isShadowed(identifier, name, scope)
+    )
+      continue;
+    followUse(identifier, uses, modules, locate, visited);
+  }
+}
+
+function followUse(
+  reference: Node,
+  uses: ArgumentUses,
+  modules: Modules,
+  locate: Locate,
+  visited: Set<Node>,
+): void {
+  // `(args as X)`, `args!`, `(args)`: the value is still the arguments.
+  let node: Node = reference;
+  let parent = node.getParentOrThrow();
+  while (
+    Node.isParenthesizedExpression(parent) ||
+    Node.isAsExpression(parent) ||
+    Node.isSatisfiesExpression(parent) ||
+    Node.isNonNullExpression(parent) ||
+    Node.isTypeAssertion(parent)
+  ) {
+    node = parent;
+    parent = node.getParentOrThrow();
+  }
+  if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === node) {
+    uses.reads.push({ key: parent.getName(), text: parent.getText(), location: locate(parent) });
+  } else if (Node.isElementAccessExpression(parent) && parent.getExpression() === node) {
+    const argument = parent.getArgumentExpression();
+    const key = argument && literalKey(argument);
+    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+  } else if (
+    Node.isBinaryExpression(parent) &&
+    parent.getOperatorToken().getKind() === SyntaxKind.InKeyword &&
+    parent.getRight() === node
+  ) {
+    const key = literalKey(parent.getLeft());
+    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+  } else if (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) {
+    const target = parent.getNameNode();
+    if (Node.isObjectBindingPattern(target)) readPattern(target, uses, locate);
+    else if (Node.isIdentifier(target)) {
+      const scope =
+        parent.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ??
+        parent.getSourceFile();
+      followName(target.getText(), scope, uses, modules, locate, visited);
+    }
+  } else if (Node.isSpreadAssignment(parent) || Node.isSpreadElement(parent)) {
+    unfollowed(uses, parent, "a spread copies every key", locate);
+  } else if (Node.isCallExpression(parent) && parent.getArguments().includes(node)) {
+    const callee = parent.getExpression().getText();
+    if (OPAQUE_CALLEES.has(callee)) return;
+    const fn = functionOf(parent.getExpression(), modules);
+    // A declaration without a body (`declare function`) cannot be followed.
+    if (fn?.getBody())
+      followParameter(fn, parent.getArguments().indexOf(node), uses, modules, locate, visited);
+    else
+      unfollowed(
+        uses,
+        parent,
+        `the arguments are passed to \`${callee}\`, which cannot be followed`,
+        locate,
+      );
+  } else if (
+    Node.isShorthandPropertyAssignment(parent) ||
+    (Node.isPropertyAssignment(parent) && parent.getInitializer() === node)
+  ) {
+    unfollowed(uses, parent, "the arguments are stored in another object", locate);
+  }
+}
+
+function readPattern(
+  pattern: import("ts-morph").ObjectBindingPattern,
+  uses: ArgumentUses,
+  locate: Locate,
+): void {
+  for (const element of pattern.getElements()) {
+    if (element.getDotDotDotToken()) {
+      unfollowed(uses, element, "a rest element takes every other key", locate);
+      continue;
+    }
+    const propertyName = element.getPropertyNameNode();
+    const key = propertyName ? propertyKey(propertyName) : element.getName();
+    if (key === undefined) unfollowed(uses, element, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: element.getText(), location: locate(element) });
+  }
+}
+
+function literalKey(node: Node): string | undefined {
+  const target = unwrap(node);
+  if (Node.isStringLiteral(target) || Node.isNoSubstitutionTemplateLiteral(target))
+    return target.getLiteralValue();
+  if (Node.isNumericLiteral(target)) return String(target.getLiteralValue());
+  return undefined;
+}
+
+function unfollowed(uses: ArgumentUses, node: Node, why: string, locate: Locate): void {
+  const text = node.getText().replace(/\s+/g, " ");
+  uses.unfollowed.push({
+    text: text.length > 60 ? `${text.slice(0, 57)}...` : text,
+    why,
+    location: locate(node),
+  });
+}
+
+/** An identifier that names a value (not a property name, a declaration's own name, or a type). */
+function isReference(identifier: Node): boolean {
+  const parent = identifier.getParentOrThrow();
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isPropertyAssignment(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isBindingElement(parent) || Node.isParameterDeclaration(parent)) return false;
+  if (Node.isVariableDeclaration(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isTypeReference(parent) || Node.isQualifiedName(parent)) return false;
+  return true;
+}
+
+/** True when a nested function or block between the use and `scope` declares its own `name`. */
+function isShadowed(identifier: Node, name: string, scope: Node): boolean {
+  for (let node = identifier.getParent(); node && node !== scope; node = node.getParent()) {
+    if (
+      Node.isFunctionLikeDeclaration(node) ||
+      Node.isArrowFunction(node) ||
+      Node.isFunctionExpression(node)
+    ) {
+      if (node.getParameters().some((p) => p.getName() === name)) return true;
+    }
+    if (Node.isBlock(node)) {
+      for (const statement of node.getStatements()) {
+        if (
+          Node.isVariableStatement(statement) &&
+          statement.getDeclarations().some((d) => d.getName() === name)
+        )
+          return true;
+      }
+    }
+  }
+  return false;
+}
