@@ -38,6 +38,8 @@ export interface ToolResult {
   metadata?: Record<string, unknown>;
   /** When a built-in tool's arguments failed validation: every issue, as data (for logs and UIs). */
   validationIssues?: readonly ValidationIssue[];
+  /** Set when the host should end the turn and show the person `reason` (see `validationRetryLimit`). */
+  stopTurn?: { reason: string };
 }
 
 export type ToolPermission = "none" | "edit" | "ask";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { validateToolArgs } from "../../generated/index.js";
+import { validateToolArgs, type ValidationIssue } from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
 import { formatValidationError } from "../validation/formatValidationError.js";
 import type {
@@ -60,6 +60,12 @@ export interface ToolManagerOptions {
   mcpServers?: Record<string, McpServerConfig>;
   host?: HostServices;
   skillsDir?: string;
+  /**
+   * Off by default: a failed validation is an ordinary, recoverable result. When set to N, the
+   * Nth consecutive validation failure of the same tool in one turn (see `startTurn`) returns
+   * a result with `stopTurn`, telling the host to end the turn and show the person the problem.
+   */
+  validationRetryLimit?: number;
 }
 
 export interface ToolCallRequest {
@@ -76,6 +82,9 @@ export class ToolManager {
   readonly #mcp: McpServers;
   readonly #hooks: ToolHooks;
   readonly #canUseTool: CanUseTool | undefined;
+  readonly #validationRetryLimit: number | undefined;
+  /** Consecutive validation failures per tool in the current turn. */
+  readonly #validationFailures = new Map<string, number>();
   #started: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
 
@@ -92,6 +101,13 @@ export class ToolManager {
     this.#mcp = new McpServers(options.mcpServers ?? {}, this.session.projectDir);
     this.#hooks = options.hooks ?? {};
     this.#canUseTool = options.canUseTool;
+    const limit = options.validationRetryLimit;
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1)) {
+      throw new RangeError(
+        `validationRetryLimit must be a whole number of at least 1, not ${limit}`,
+      );
+    }
+    this.#validationRetryLimit = limit;
   }
 
   /** Starts the MCP servers and registers their tools. Calls and listings do this themselves. */
@@ -159,14 +175,8 @@ export class ToolManager {
     // custom tool registered under a built-in's name is "custom" and is not validated here.
     if (source === "builtin") {
       const issues = validateToolArgs(name, args);
-      if (issues !== undefined) {
-        return {
-          success: false,
-          content: "",
-          error: formatValidationError(name, issues),
-          validationIssues: issues,
-        };
-      }
+      if (issues !== undefined) return this.#validationFailure(name, issues);
+      this.#validationFailures.delete(name);
     }
 
     const info: ToolCallInfo = { toolName: name, args, source };
@@ -203,6 +213,11 @@ export class ToolManager {
     return result;
   }
 
+  /** A new turn of the conversation: the validation retry counts start again. */
+  startTurn(): void {
+    this.#validationFailures.clear();
+  }
+
   /** Stops the MCP servers, background jobs and timers. Later calls fail. */
   close(): Promise<void> {
     this.#closed ??= (async () => {
@@ -210,6 +225,25 @@ export class ToolManager {
       await this.session.dispose();
     })();
     return this.#closed;
+  }
+
+  #validationFailure(name: string, issues: readonly ValidationIssue[]): ToolResult {
+    const error = formatValidationError(name, issues);
+    const failures = (this.#validationFailures.get(name) ?? 0) + 1;
+    this.#validationFailures.set(name, failures);
+    const limit = this.#validationRetryLimit;
+    if (limit === undefined || failures < limit) {
+      return { success: false, content: "", error, validationIssues: issues };
+    }
+    return {
+      success: false,
+      content: "",
+      error,
+      validationIssues: issues,
+      stopTurn: {
+        reason: `${name} was called with invalid arguments ${failures} times in a row; the turn should stop here so that the person can see what went wrong:\n${error}`,
+      },
+    };
   }
 
   /** Why the call may not run, or undefined when it may. */
