@@ -8,8 +8,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+// Ctrl-C ends watch mode cleanly.
+const stop = new AbortController();
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  signal: stop.signal,
 });

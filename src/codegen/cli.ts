@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB, generate, type GenerateOptions } from "./generate.js";
 import type { Mode } from "./normalize/schema.js";
+import { watch } from "./watch.js";
 import { compareFolder, writeFolder, ForeignFilesError } from "./output/folder.js";
 import {
   checkReport,
@@ -22,6 +23,7 @@ Options:
   --mode <mode>    strict (default): undeclared keys are rejected unless additionalProperties allows them
                    standard: undeclared keys are allowed unless additionalProperties forbids them
   --check          Compare the output folder with what would be generated; write nothing
+  --watch          Regenerate whenever a file that was read changes, until stopped (Ctrl-C)
   --help           Show this help
 
 Exit codes: 0 done (or up to date), 1 the check found differences, 2 bad declarations or bad options.
@@ -31,6 +33,8 @@ export interface Io {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
+  /** Ends watch mode (the command line aborts it on SIGINT/SIGTERM). */
+  readonly signal?: AbortSignal;
 }
 
 export const EXIT_OK = 0;
@@ -42,6 +46,7 @@ interface CliOptions {
   readonly out: string;
   readonly mode: Mode;
   readonly check: boolean;
+  readonly watch: boolean;
   readonly help: boolean;
 }
 
@@ -58,6 +63,7 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         out: { type: "string" },
         mode: { type: "string" },
         check: { type: "boolean" },
+        watch: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -68,12 +74,14 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
   if (mode !== "strict" && mode !== "standard")
     return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
   if (values.out === "") return "--out needs a folder name";
+  if (values.watch && values.check) return "--watch and --check cannot be used together";
   if (values.tools?.some((glob) => glob === "")) return "--tools needs a glob";
   return {
     tools: values.tools ?? [],
     out: values.out ?? DEFAULT_OUT_DIR,
     mode,
     check: values.check ?? false,
+    watch: values.watch ?? false,
     help: values.help ?? false,
   };
 }
@@ -112,20 +120,42 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(USAGE);
     return EXIT_OK;
   }
-  const outDir = path.resolve(io.cwd, options.out);
-  const outName = displayFolder(options.out, io.cwd);
-  const generateOptions: GenerateOptions = {
-    tools: options.tools,
-    mode: options.mode,
-    cwd: io.cwd,
-    command: regenerateCommand(options, io.cwd),
+  const run: Run = {
+    options,
+    outDir: path.resolve(io.cwd, options.out),
+    outName: displayFolder(options.out, io.cwd),
+    generate: {
+      tools: options.tools,
+      mode: options.mode,
+      cwd: io.cwd,
+      command: regenerateCommand(options, io.cwd),
+    },
   };
-  const result = await generate(generateOptions);
+  if (options.watch) return watch(run, io, runOnce);
+  return (await runOnce(run, io)).code;
+}
+
+/** One run's settings, shared by single runs and watch mode. */
+export interface Run {
+  readonly options: CliOptions;
+  readonly outDir: string;
+  readonly outName: string;
+  readonly generate: GenerateOptions;
+}
+
+/** Generates, then writes or checks; returns the exit code and every file that was read. */
+export async function runOnce(
+  run: Run,
+  io: Io,
+): Promise<{ code: number; sources: readonly string[] }> {
+  const { options, outDir, outName } = run;
+  const result = await generate(run.generate);
+  const sources = [...result.sources.keys()].map((file) => path.resolve(io.cwd, file));
   const diagnostics = diagnosticsText(result.diagnostics, result.sources);
   if (diagnostics) io.stderr(diagnostics);
   if (!result.output) {
     io.stderr(`Nothing was ${options.check ? "checked" : "written"}: fix the errors above.\n`);
-    return EXIT_ERRORS;
+    return { code: EXIT_ERRORS, sources };
   }
 
   if (options.check) {
@@ -135,25 +165,25 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       io.stderr(
         `${outName}/ is out of date (${plural(count, "difference")}):\n${checkReport(outName, differences)}`,
       );
-      io.stderr(`Run \`${generateOptions.command}\` and commit the result.\n`);
-      return EXIT_DIFFERENCES;
+      io.stderr(`Run \`${run.generate.command}\` and commit the result.\n`);
+      return { code: EXIT_DIFFERENCES, sources };
     }
     const coverage = coverageLines(result);
     io.stdout(
       `${outName}/ is up to date (${plural(result.output.length, "file")}, ${plural(result.tools.length, "validator")}).\n`,
     );
     if (coverage.length > 0) io.stdout(`${coverage.join("\n")}\n`);
-    return EXIT_OK;
+    return { code: EXIT_OK, sources };
   }
 
   try {
     const summary = await writeFolder(outDir, result.output);
     io.stdout(writeReport(result, outName, summary));
-    return EXIT_OK;
+    return { code: EXIT_OK, sources };
   } catch (error) {
     if (error instanceof ForeignFilesError) {
       io.stderr(`gen: ${error.message}\n`);
-      return EXIT_ERRORS;
+      return { code: EXIT_ERRORS, sources };
     }
     throw error;
   }

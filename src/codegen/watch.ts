@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import picomatch from "picomatch";
+import type { Io, Run } from "./cli.js";
+import { DEFAULT_TOOLS_GLOB } from "./generate.js";
+
+type RunOnce = (run: Run, io: Io) => Promise<{ code: number; sources: readonly string[] }>;
+
+const SOURCE_FILE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
+const DEBOUNCE_MS = 100;
+
+/**
+ * Watch mode: regenerate (with the report) whenever a file that was read changes, or a file
+ * appears under a tools glob, until `io.signal` aborts. Errors are reported and watching goes
+ * on; the output folder keeps its last good state.
+ */
+export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
+  const globs = run.options.tools.length > 0 ? run.options.tools : [DEFAULT_TOOLS_GLOB];
+  const roots = [
+    ...new Set(globs.map((glob) => path.resolve(io.cwd, picomatch.scan(glob).base || "."))),
+  ];
+  let watchers: fs.FSWatcher[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let changed = new Set<string>();
+
+  const relevant = (file: string) => SOURCE_FILE.test(file) && !isInside(file, run.outDir);
+
+  const schedule = (file: string) => {
+    if (!relevant(file)) return;
+    changed.add(path.relative(io.cwd, file).split(path.sep).join("/"));
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      running = running.then(async () => {
+        const files = [...changed].sort();
+        changed = new Set();
+        io.stdout(`\nChanged: ${files.join(", ")}. Regenerating.\n`);
+        await regenerate();
+      });
+    }, DEBOUNCE_MS);
+  };
+
+  const regenerate = async () => {
+    const { sources } = await once(run, io);
+    for (const watcher of watchers) watcher.close();
+    watchers = [];
+    // Tool folders recursively (new files), and the folder of every other file that was read.
+    for (const root of roots) watchFolder(root, true);
+    const folders = new Set(
+      sources
+        .map((file) => path.dirname(file))
+        .filter((dir) => !roots.some((root) => isInside(dir, root))),
+    );
+    for (const folder of folders) watchFolder(folder, false);
+  };
+
+  const watchFolder = (folder: string, recursive: boolean) => {
+    try {
+      const watcher = fs.watch(folder, { recursive }, (_event, name) => {
+        if (name) schedule(path.join(folder, name.toString()));
+      });
+      watcher.on("error", () => watcher.close());
+      watchers.push(watcher);
+    } catch (error) {
+      io.stderr(`gen: cannot watch ${folder}: ${(error as Error).message}\n`);
+    }
+  };
+
+  await regenerate();
+  io.stdout(
+    `Watching ${roots.map((root) => path.relative(io.cwd, root) || ".").join(", ")} for changes (Ctrl-C to stop).\n`,
+  );
+  await new Promise<void>((resolve) => {
+    if (io.signal?.aborted) return resolve();
+    io.signal?.addEventListener("abort", () => resolve(), { once: true });
+  });
+  clearTimeout(timer);
+  for (const watcher of watchers) watcher.close();
+  await running;
+  return 0;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}

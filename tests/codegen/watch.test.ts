@@ -1,0 +1,104 @@
+// `npm run gen -- --watch`, spawned for real: regenerates on change (also of an imported
+// constants module outside the tools folder), reports errors and keeps watching, stops on SIGINT.
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../helpers/context.js";
+import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { REPO } from "../helpers/spawn.js";
+
+let work: string;
+beforeEach(async () => {
+  work = await makeTempDir("tv-watch-");
+  await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
+    recursive: true,
+  });
+});
+afterEach(async () => {
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+/** Polls until `check` holds (or fails the test after a generous deadline). */
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("npm run gen -- --watch", () => {
+  it("regenerates on change, reports errors without writing, and stops on SIGINT", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", import.meta.resolve("tsx"), path.join(REPO, "scripts/gen.ts"), "--watch"],
+      { cwd: work },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    try {
+      await until("the first run", () =>
+        stdout.includes("Watching src/tools for changes (Ctrl-C to stop)."),
+      );
+      const fetchOut = path.join(work, "generated/fetch-url.ts");
+      expect(await fs.readFile(fetchOut, "utf8")).not.toContain('"POST"');
+
+      const fetchSource = path.join(work, "src/tools/fetch.ts");
+      await fs.writeFile(
+        fetchSource,
+        (await fs.readFile(fetchSource, "utf8")).replace(
+          '["GET", "HEAD"]',
+          '["GET", "HEAD", "POST"]',
+        ),
+      );
+      await until("the validator to change", async () =>
+        (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
+      );
+      await until("the report", () =>
+        stdout.includes("Changed: src/tools/fetch.ts. Regenerating."),
+      );
+
+      // A constant imported from outside the tools folder is watched too.
+      const names = path.join(work, "src/constants/toolNames.ts");
+      await fs.writeFile(
+        names,
+        (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
+      );
+      await until("the renamed tool", async () =>
+        (await fs.readdir(path.join(work, "generated"))).includes("search-everything.ts"),
+      );
+      expect(await fs.readdir(path.join(work, "generated"))).not.toContain("search-files.ts");
+
+      const before = await fs.readFile(fetchOut, "utf8");
+      await fs.writeFile(
+        fetchSource,
+        (await fs.readFile(fetchSource, "utf8")).replace(
+          "required: FETCH_REQUIRED",
+          "requried: FETCH_REQUIRED",
+        ),
+      );
+      await until("the error", () =>
+        stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
+      );
+      expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it("refuses --watch with --check", async () => {
+    const { runGen } = await import("../helpers/spawn.js");
+    const result = await runGen(["--watch", "--check"], work);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("gen: --watch and --check cannot be used together");
+  });
+});
