@@ -1,0 +1,147 @@
+// `npm run demo`: a scripted model transcript played through the real runtime. The model makes
+// the mistakes models make (a missing key, a misspelt key, "20" for a number, an unknown enum
+// value, nested mistakes), reads the exact messages, and corrects itself. Exits 1 if any step
+// does not turn out as the script expects, so it doubles as a smoke test.
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { ToolManager } from "../src/index.js";
+
+interface Step {
+  /** What the model is trying to do. */
+  note: string;
+  name: string;
+  args: unknown;
+  expect: "ok" | "invalid";
+}
+
+const steps: Step[] = [
+  {
+    note: "The model plans its work.",
+    name: "TaskCreate",
+    args: { subject: "Write the release notes", description: "Summarise the changes since 1.2" },
+    expect: "ok",
+  },
+  {
+    note: "",
+    name: "TaskCreate",
+    args: { subject: "Tag the release", description: "Create the v1.3 tag" },
+    expect: "ok",
+  },
+  {
+    note: "It marks task 2 done, but calls the key `id`.",
+    name: "TaskUpdate",
+    args: { id: "2", status: "completed" },
+    expect: "invalid",
+  },
+  {
+    note: "It fixes the key, and guesses the status value.",
+    name: "TaskUpdate",
+    args: { taskId: "2", status: "done" },
+    expect: "invalid",
+  },
+  {
+    note: "It uses a declared value.",
+    name: "TaskUpdate",
+    args: { taskId: "2", status: "completed" },
+    expect: "ok",
+  },
+  {
+    note: "It writes a file and reads it from line 2, passing the number as a string.",
+    name: "Write",
+    args: { file_path: "notes.md", content: "# Notes\nline 2\nline 3\n" },
+    expect: "ok",
+  },
+  { note: "", name: "Read", args: { file_path: "notes.md", offset: "2" }, expect: "invalid" },
+  { note: "", name: "Read", args: { file_path: "notes.md", offset: 2 }, expect: "ok" },
+  {
+    note: "It misspells a Grep option.",
+    name: "Grep",
+    args: { pattern: "line", outputMode: "count" },
+    expect: "invalid",
+  },
+  { note: "", name: "Grep", args: { pattern: "line", output_mode: "count" }, expect: "ok" },
+  {
+    note: "It asks the person a question, with mistakes deep inside.",
+    name: "AskUserQuestion",
+    args: {
+      questions: [
+        {
+          question: "Which channel?",
+          header: "Channel",
+          options: [{ label: "stable" }, { text: "beta" }],
+          multiselect: false,
+        },
+      ],
+    },
+    expect: "invalid",
+  },
+  {
+    note: "",
+    name: "AskUserQuestion",
+    args: {
+      questions: [
+        {
+          question: "Which channel?",
+          header: "Channel",
+          options: [{ label: "stable" }, { label: "beta" }],
+        },
+      ],
+    },
+    expect: "ok",
+  },
+  { note: "It checks the task list.", name: "TaskList", args: {}, expect: "ok" },
+];
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `    ${line}`)
+    .join("\n");
+}
+
+const workdir = await fs.mkdtemp(path.join(os.tmpdir(), "tool-validators-demo-"));
+const tm = new ToolManager({
+  workdir,
+  // The person, scripted: answers every question with its first option.
+  host: {
+    askUser: async ({ questions }) => ({
+      answers: Object.fromEntries(questions.map((q) => [q.question, q.options[0]!.label])),
+    }),
+  },
+});
+let surprises = 0;
+try {
+  for (const step of steps) {
+    if (step.note) console.log(`\n# ${step.note}`);
+    console.log(`> ${step.name} ${JSON.stringify(step.args)}`);
+    const result = await tm.executeToolCall({
+      name: step.name,
+      arguments: JSON.stringify(step.args),
+    });
+    // The temporary folder's name changes on every run: show it as <workdir>.
+    const text = (result.success ? result.content : (result.error ?? "")).replaceAll(
+      workdir,
+      "<workdir>",
+    );
+    console.log(`< ${result.success ? "ok" : "failed"}\n${indent(text)}`);
+    const outcome = result.success ? "ok" : result.validationIssues ? "invalid" : "failed";
+    if (outcome !== step.expect) {
+      surprises++;
+      console.log(`!! expected ${step.expect}, got ${outcome}`);
+    }
+  }
+  const tasks = tm.session.tasks
+    .list()
+    .map((task) => `#${task.id} ${task.subject}: ${task.status}`);
+  console.log(`\nTask store after the transcript:\n${indent(tasks.join("\n"))}`);
+  console.log(
+    surprises === 0
+      ? "\nEvery step went as scripted."
+      : `\n${surprises} step(s) did not go as scripted.`,
+  );
+} finally {
+  await tm.close();
+  await fs.rm(workdir, { recursive: true, force: true });
+}
+process.exitCode = surprises === 0 ? 0 : 1;
