@@ -61,6 +61,10 @@ const cases: [file: string, firstLine: string][] = [
     'root-not-object.ts:9:19 - error TV2020: Tool "RootNotObject", parameters: The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
   ],
   [
+    "root-null.ts",
+    'root-null.ts:9:19 - error TV2020: Tool "RootNull", parameters: The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
+  ],
+  [
     "typo-requried.ts",
     'typo-requried.ts:9:76 - error TV2010: Tool "TypoRequired", parameters.requried: Unknown keyword "requried". Did you mean "required"?',
   ],

@@ -44,7 +44,10 @@ export function normalizeTool(
   const reader = new SchemaReader(tool.name, mode, diagnostics);
   let root = reader.read(tool.parameters, "parameters", "");
   if (mode === "strict") {
-    if (root.never || (root.types && !root.types.every((t) => t === "object" || t === "null"))) {
+    // `["object", "null"]` is tolerated (arguments are never null), anything else is not an object.
+    const objectTypes =
+      root.types?.every((t) => t === "object" || t === "null") && root.types.includes("object");
+    if (root.never || (root.types && !objectTypes)) {
       reader.error(
         "TV2020",
         'The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
