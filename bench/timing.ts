@@ -1,0 +1,173 @@
+// A small timing loop: every contender gets its own loop function (compiled with `new Function`,
+// so call sites stay monomorphic per contender), a warm-up, a batch size calibrated to a target
+// duration, then rounds interleaved A B C A B C... (the starting contender rotates each round),
+// so that machine noise hits every contender alike. The figure is the median over rounds.
+import v8 from "node:v8";
+import vm from "node:vm";
+import type { Contender } from "./contenders.js";
+
+/**
+ * A young-generation collection before every batch, so that the garbage one contender leaves
+ * behind (zod and typebox leave a lot) is not collected on the next contender's clock. Each
+ * batch still pays for the collections its own allocations cause.
+ */
+const collectYoung: () => void = (() => {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc") as
+    ((options?: { type: "minor" | "major" }) => void) | undefined;
+  return gc ? () => gc({ type: "minor" }) : () => {};
+})();
+
+export interface TimingOptions {
+  /** Timed rounds per contender. */
+  readonly rounds: number;
+  /** Target duration of one batch (one contender in one round), in milliseconds. */
+  readonly batchMs: number;
+  /** Warm-up per contender before calibration, in milliseconds. */
+  readonly warmupMs: number;
+  /** Warm-up per contender and tool before any tool is timed, in milliseconds. */
+  readonly globalWarmupMs: number;
+}
+
+export interface Timing {
+  readonly id: string;
+  readonly label: string;
+  readonly ours: boolean;
+  /** Median nanoseconds per call. */
+  readonly ns: number;
+  /** Quartiles of nanoseconds per call over the rounds. */
+  readonly p25: number;
+  readonly p75: number;
+  readonly rounds: number;
+  /** Calls per batch. */
+  readonly callsPerBatch: number;
+}
+
+type Loop = (ctx: Record<string, unknown>, inputs: readonly unknown[], reps: number) => number;
+
+/** A checksum of every result, printed at the end so that nothing can be optimised away. */
+export let checksum = 0;
+
+function compileLoop(body: string): Loop {
+  return new Function(
+    "ctx",
+    "inputs",
+    "reps",
+    `"use strict";
+const f = ctx.f;
+let acc = 0;
+for (let r = 0; r < reps; r++) {
+  for (let i = 0; i < inputs.length; i++) {
+    const x = inputs[i];
+    ${body}
+  }
+}
+return acc;`,
+  ) as Loop;
+}
+
+function run(loop: Loop, contender: Contender, inputs: readonly unknown[], reps: number): number {
+  collectYoung();
+  const start = process.hrtime.bigint();
+  const acc = loop(contender.ctx, inputs, reps);
+  const elapsed = Number(process.hrtime.bigint() - start);
+  checksum = (checksum + acc) | 0;
+  return elapsed;
+}
+
+/**
+ * Runs every contender for `ms` milliseconds without measuring: used once over all tools before
+ * any timing, so that code the peers share between tools (zod's and cfworker's runtimes, ajv's
+ * error helpers, the generated runtime helpers) is optimised as in a long-running process.
+ */
+export function warmUp(
+  contenders: readonly Contender[],
+  inputs: readonly unknown[],
+  ms: number,
+): void {
+  for (const contender of contenders) {
+    const loop = compileLoop(contender.body);
+    const until = performance.now() + ms;
+    let reps = 1;
+    while (performance.now() < until) {
+      run(loop, contender, inputs, reps);
+      reps = Math.min(reps * 2, 1024);
+    }
+  }
+}
+
+/** Times every contender on the same inputs; returns them in the order given. */
+export function timeContenders(
+  contenders: readonly Contender[],
+  inputs: readonly unknown[],
+  options: TimingOptions,
+): Timing[] {
+  const loops = contenders.map((c) => compileLoop(c.body));
+  const targetNs = options.batchMs * 1e6;
+
+  // Warm-up: let every contender reach its optimised code before anything is measured.
+  for (let c = 0; c < contenders.length; c++) {
+    const until = performance.now() + options.warmupMs;
+    let reps = 1;
+    while (performance.now() < until) {
+      run(loops[c]!, contenders[c]!, inputs, reps);
+      reps = Math.min(reps * 2, 1024);
+    }
+  }
+
+  // Calibration: reps per batch so that one batch lasts about batchMs.
+  const reps = contenders.map((contender, c) => {
+    let n = 1;
+    for (;;) {
+      const elapsed = run(loops[c]!, contender, inputs, n);
+      if (elapsed >= targetNs / 4 || n >= 1 << 24) {
+        return Math.max(1, Math.round((n * targetNs) / Math.max(elapsed, 1)));
+      }
+      n *= 4;
+    }
+  });
+
+  const samples: number[][] = contenders.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = (round + k) % contenders.length;
+      const elapsed = run(loops[c]!, contenders[c]!, inputs, reps[c]!);
+      samples[c]!.push(elapsed / (reps[c]! * inputs.length));
+    }
+  }
+
+  return contenders.map((contender, c) => {
+    const sorted = [...samples[c]!].sort((a, b) => a - b);
+    return {
+      id: contender.id,
+      label: contender.label,
+      ours: contender.ours,
+      ns: quantile(sorted, 0.5),
+      p25: quantile(sorted, 0.25),
+      p75: quantile(sorted, 0.75),
+      rounds: sorted.length,
+      callsPerBatch: reps[c]! * inputs.length,
+    };
+  });
+}
+
+/** Linear interpolation between order statistics of a sorted list. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (position - low);
+}
+
+export function median(values: readonly number[]): number {
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+export function geometricMean(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+}
