@@ -209,8 +209,51 @@ export const validatedToolNames: readonly string[] = Object.freeze([
 
 /** Checks a tool call's arguments: undefined when they are valid or when the tool has no validator. */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-  const validate = validators.get(toolName);
-  return validate === undefined ? undefined : validate(args);
+  switch (toolName.length) {
+    case 3:
+      if (toolName === "LSP") return validateLSP(args);
+      return undefined;
+    case 4:
+      if (toolName === "Bash") return validateBash(args);
+      if (toolName === "Edit") return validateEdit(args);
+      if (toolName === "Glob") return validateGlob(args);
+      if (toolName === "Grep") return validateGrep(args);
+      if (toolName === "Read") return validateRead(args);
+      return undefined;
+    case 5:
+      if (toolName === "Agent") return validateAgent(args);
+      if (toolName === "Skill") return validateSkill(args);
+      if (toolName === "Write") return validateWrite(args);
+      return undefined;
+    case 7:
+      if (toolName === "TaskGet") return validateTaskGet(args);
+      return undefined;
+    case 8:
+      if (toolName === "Artifact") return validateArtifact(args);
+      if (toolName === "TaskList") return validateTaskList(args);
+      if (toolName === "TaskStop") return validateTaskStop(args);
+      if (toolName === "WebFetch") return validateWebFetch(args);
+      if (toolName === "Workflow") return validateWorkflow(args);
+      return undefined;
+    case 10:
+      if (toolName === "CronCreate") return validateCronCreate(args);
+      if (toolName === "CronDelete") return validateCronDelete(args);
+      if (toolName === "TaskCreate") return validateTaskCreate(args);
+      if (toolName === "TaskUpdate") return validateTaskUpdate(args);
+      return undefined;
+    case 12:
+      if (toolName === "ExitPlanMode") return validateExitPlanMode(args);
+      if (toolName === "ExitWorktree") return validateExitWorktree(args);
+      return undefined;
+    case 13:
+      if (toolName === "EnterPlanMode") return validateEnterPlanMode(args);
+      if (toolName === "EnterWorktree") return validateEnterWorktree(args);
+      return undefined;
+    case 15:
+      if (toolName === "AskUserQuestion") return validateAskUserQuestion(args);
+      return undefined;
+  }
+  return undefined;
 }
 
 /** Whether the tool has a generated validator. */

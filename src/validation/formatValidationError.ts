@@ -46,7 +46,7 @@ export function issueLine(issue: ValidationIssue): string {
         ? `The input type is expected as \`${issue.expected}\` but provided as \`${issue.received}\``
         : `The parameter \`${path}\` type is expected as \`${issue.expected}\` but provided as \`${issue.received}\``;
     case "invalid_enum": {
-      const values = issue.values.map((value) => JSON.stringify(value)).join("|");
+      const values = allowedValues(issue.values);
       return root
         ? `The input is invalid: expected one of ${values}`
         : `The parameter \`${path}\` is invalid: expected one of ${values}`;
@@ -60,6 +60,25 @@ export function formatPath(path: IssuePath): string {
   for (const part of path) {
     if (typeof part === "number") text += `[${part}]`;
     else text += text === "" ? part : `.${part}`;
+  }
+  return text;
+}
+
+function isGrouped(issues: readonly ValidationIssue[]): boolean {
+  for (let i = 1; i < issues.length; i++) {
+    if (GROUP[issues[i - 1]!.code] > GROUP[issues[i]!.code]) return false;
+  }
+  return true;
+}
+
+/** `"a"|"b"|3`: each generated enum list is one frozen array, so its text is made once. */
+const valuesText = new WeakMap<readonly unknown[], string>();
+
+function allowedValues(values: readonly unknown[]): string {
+  let text = valuesText.get(values);
+  if (text === undefined) {
+    text = values.map((value) => JSON.stringify(value)).join("|");
+    if (Object.isFrozen(values)) valuesText.set(values, text);
   }
   return text;
 }

@@ -89,7 +89,7 @@ function escapeLineSeparators(text: string): string {
 /** Fresh local names: counters only, never derived from schema text. */
 export class Names {
   readonly #counters = new Map<string, number>();
-  next(prefix: "v" | "r" | "a" | "i" | "k" | "e"): Code {
+  next(prefix: "v" | "r" | "a" | "i" | "k" | "e" | "n" | "o" | "p"): Code {
     const n = this.#counters.get(prefix) ?? 0;
     this.#counters.set(prefix, n + 1);
     return Code.raw(`${prefix}${n}`);

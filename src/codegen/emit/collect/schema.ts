@@ -1,13 +1,13 @@
-import type { SchemaNode } from "../normalize/schema.js";
-import { hasChecks } from "./checks.js";
-import { code, type Code } from "./code.js";
-import type { EmitContext, PathPart } from "./context.js";
-import { emitUnknownKeys } from "./keywords/additionalProperties.js";
-import { emitEnum } from "./keywords/enum.js";
-import { emitItems } from "./keywords/items.js";
-import { emitNever } from "./keywords/never.js";
-import { emitProperties, emitRequiredOnly } from "./keywords/properties.js";
-import { emitType, isPlainObject } from "./keywords/type.js";
+import type { SchemaNode } from "../../normalize/schema.js";
+import { hasChecks } from "../checks.js";
+import { code, type Code } from "../code.js";
+import type { EmitContext, PathPart } from "../context.js";
+import { emitEnum } from "./enum.js";
+import { emitItems } from "./items.js";
+import { emitNever } from "./never.js";
+import { collectObject } from "./object.js";
+import { emitType } from "./type.js";
+import { isPlainObject, typesEnsure } from "../typeTests.js";
 
 /**
  * The checks of one schema on the value held in `value`: the type first; only when it passed,
@@ -19,19 +19,12 @@ export function emitNode(
   value: Code,
   path: readonly PathPart[],
 ): Code {
-  if (node.never) return emitNever(path);
+  if (node.never) return emitNever(ctx, path);
   let then = code``;
   if (node.enumValues) then = code`${then}${emitEnum(ctx, node.enumValues, value, path)}`;
   if (node.object && hasChecks({ object: node.object })) {
     const record = ctx.names.next("r");
-    const rules = node.object;
-    const checks = code`const ${record} = ${value} as Record<string, unknown>;\n${emitProperties(ctx, rules.properties, record, path)}${emitRequiredOnly(rules.requiredOnly, record, path)}${emitUnknownKeys(
-      ctx,
-      rules.unknownKeys,
-      rules.properties.map((p) => p.key),
-      record,
-      path,
-    )}`;
+    const checks = code`const ${record} = ${value} as Record<string, unknown>;\n${collectObject(ctx, node.object, record, path)}`;
     then = code`${then}${guard(node, "object", isPlainObject(value), checks)}`;
   }
   if (node.items && hasChecks(node.items)) {
@@ -44,6 +37,5 @@ export function emitNode(
 
 /** Object and array rules apply only to values of that kind; skip the test when the type already ensures it. */
 function guard(node: SchemaNode, kind: "object" | "array", test: Code, checks: Code): Code {
-  const ensured = node.types !== undefined && node.types.length === 1 && node.types[0] === kind;
-  return ensured ? checks : code`if (${test}) {\n${checks}}\n`;
+  return typesEnsure(node.types, kind) ? checks : code`if (${test}) {\n${checks}}\n`;
 }
