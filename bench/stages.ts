@@ -52,7 +52,8 @@ function mark(stage: string): void {
 // Loading the modules is part of what every run pays.
 const { extractTools } = await import("../src/codegen/extract/discover.js");
 mark("load ts-morph and the extractor");
-const { formatFiles } = await import("../src/codegen/format.js");
+const { Formatter } = await import("../src/codegen/format.js");
+await import("prettier");
 mark("load prettier");
 const { glob } = await import("tinyglobby");
 const { DiagnosticBag } = await import("../src/codegen/diagnostics.js");
@@ -93,7 +94,10 @@ mark("normalise");
 const emitted = emitFiles(tools, { command });
 mark("emit");
 
-const formatted = await formatFiles(emitted);
+// The generator's own formatter: worker threads when there are cores to spare.
+const formatter = new Formatter();
+const formatted = await formatter.format(emitted);
+formatter.close();
 mark("format (prettier)");
 
 const differences = await compareFolder(compareDir, formatted);

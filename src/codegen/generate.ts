@@ -2,15 +2,16 @@ import path from "node:path";
 import { glob } from "tinyglobby";
 import { checkArgumentReads } from "./check/argumentReads.js";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics.js";
-import { emitFiles, type OutputFile } from "./emit/files.js";
-import { extractTools, type ExtractedTool } from "./extract/discover.js";
+import { emitFixedFiles, emitToolFiles, type OutputFile } from "./emit/files.js";
+import type { ExtractedTool } from "./extract/discover.js";
 import { fromJson } from "./extract/values.js";
-import { formatFiles } from "./format.js";
+import { Formatter } from "./format.js";
 import { normalizeTool } from "./normalize/normalize.js";
 import type { Mode, ToolSchema } from "./normalize/schema.js";
 
 export const DEFAULT_TOOLS_GLOB = "src/tools/**/*.ts";
 export const DEFAULT_OUT_DIR = "generated";
+export const DEFAULT_COMMAND = "npm run gen";
 
 export interface GenerateOptions {
   /** Globs of the files holding tool declarations (relative to `cwd`). */
@@ -56,16 +57,24 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       `No files match ${globs.map((g) => JSON.stringify(g)).join(", ")} (in ${cwd}).`,
     );
   }
-  const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
-
-  if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
-    diagnostics.warning(
-      "TV3003",
-      `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
-    );
+  // Started before the declarations are read: formatting warms up meanwhile.
+  const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
+  try {
+    // Loaded here, after the formatter's workers started: loading the TypeScript parser takes
+    // a while, and prettier loads in the workers meanwhile.
+    const { extractTools } = await import("./extract/discover.js");
+    const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
+    if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
+      diagnostics.warning(
+        "TV3003",
+        `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
+      );
+    }
+    const compiled = await compileTools(extracted, mode, diagnostics, output);
+    return { ...compiled, sources, files: files.map(displayPath) };
+  } finally {
+    output.close();
   }
-  const compiled = await compileTools(extracted, mode, diagnostics, options.command);
-  return { ...compiled, sources, files: files.map(displayPath) };
 }
 
 /** A schema given as JSON (tests, other front ends), named as a tool. */
@@ -94,13 +103,42 @@ export async function generateFromSchemas(
       description: undefined,
     };
   });
-  const compiled = await compileTools(
-    extracted,
-    options.mode ?? "strict",
-    diagnostics,
-    options.command,
-  );
-  return { ...compiled, sources: new Map(), files: [] };
+  const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
+  try {
+    const compiled = await compileTools(extracted, options.mode ?? "strict", diagnostics, output);
+    return { ...compiled, sources: new Map(), files: [] };
+  } finally {
+    output.close();
+  }
+}
+
+/**
+ * Emitting and formatting. The files that do not depend on the tools are handed to the
+ * formatter at once, so that its workers load and warm prettier while this thread reads the
+ * declarations.
+ */
+class OutputStage {
+  readonly #command: string;
+  readonly #formatter = new Formatter();
+  readonly #fixedFiles: Promise<OutputFile[]>;
+
+  constructor(command: string) {
+    this.#command = command;
+    this.#fixedFiles = this.#formatter.format(emitFixedFiles({ command }));
+    // Awaited in `files`; dropped when there are errors and nothing is written.
+    this.#fixedFiles.catch(() => {});
+  }
+
+  async files(tools: readonly ToolSchema[]): Promise<OutputFile[]> {
+    const toolFiles = await this.#formatter.format(
+      emitToolFiles(tools, { command: this.#command }),
+    );
+    return [...toolFiles, ...(await this.#fixedFiles)];
+  }
+
+  close(): void {
+    this.#formatter.close();
+  }
 }
 
 /** Checks names and schemas, then emits and formats (only when there is no error). */
@@ -108,7 +146,7 @@ async function compileTools(
   extracted: readonly ExtractedTool[],
   mode: Mode,
   diagnostics: DiagnosticBag,
-  command = "npm run gen",
+  output: OutputStage,
 ): Promise<Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "output">> {
   const byName = new Map<string, ExtractedTool>();
   const tools: ToolSchema[] = [];
@@ -133,7 +171,6 @@ async function compileTools(
       );
     checkArgumentReads(tool, schema, diagnostics);
   }
-  const output =
-    diagnostics.errorCount === 0 ? await formatFiles(emitFiles(tools, { command })) : undefined;
-  return { diagnostics: diagnostics.sorted(), tools, withoutParameters, output };
+  const files = diagnostics.errorCount === 0 ? await output.files(tools) : undefined;
+  return { diagnostics: diagnostics.sorted(), tools, withoutParameters, output: files };
 }

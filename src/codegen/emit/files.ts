@@ -23,11 +23,24 @@ export interface EmitOptions {
 
 const FIXED_FILES = ["index", "types", "runtime"];
 
-/** Every output file for a set of checked tools: one validator module per tool, the dispatch table, types and helpers. */
-export function emitFiles(tools: readonly ToolSchema[], options: EmitOptions): OutputFile[] {
+/** The files every output folder holds whatever the tools are: the issue type and the helpers. */
+export function emitFixedFiles(options: EmitOptions): OutputFile[] {
+  const header = `${GENERATED_MARKER}. ${regenerateText(options)}`;
+  return [
+    { name: "types.ts", content: `${header}\n${TYPES_FILE_BODY}` },
+    { name: "runtime.ts", content: `${header}\n${RUNTIME_FILE_BODY}` },
+  ];
+}
+
+function regenerateText(options: EmitOptions): string {
+  return `Do not edit: run \`${commentText(options.command)}\`.`;
+}
+
+/** The files that depend on the tools: one validator module per tool, and the dispatch table. */
+export function emitToolFiles(tools: readonly ToolSchema[], options: EmitOptions): OutputFile[] {
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const modules = assignModuleNames(sorted);
-  const regenerate = `Do not edit: run \`${commentText(options.command)}\`.`;
+  const regenerate = regenerateText(options);
   const files: OutputFile[] = modules.map((module) => ({
     name: `${module.file}.ts`,
     content: toolModule(
@@ -37,9 +50,12 @@ export function emitFiles(tools: readonly ToolSchema[], options: EmitOptions): O
   }));
   const header = `${GENERATED_MARKER}. ${regenerate}`;
   files.push({ name: "index.ts", content: indexModule(modules, header) });
-  files.push({ name: "types.ts", content: `${header}\n${TYPES_FILE_BODY}` });
-  files.push({ name: "runtime.ts", content: `${header}\n${RUNTIME_FILE_BODY}` });
   return files;
+}
+
+/** Every output file for a set of checked tools. */
+export function emitFiles(tools: readonly ToolSchema[], options: EmitOptions): OutputFile[] {
+  return [...emitToolFiles(tools, options), ...emitFixedFiles(options)];
 }
 
 interface ToolModule {

@@ -2,11 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   Node,
-  type FunctionDeclaration,
   Project,
   SyntaxKind,
   VariableDeclarationKind,
   type Expression,
+  type FunctionDeclaration,
   type SourceFile,
 } from "ts-morph";
 
@@ -21,6 +21,32 @@ export type Binding =
   | { readonly kind: "namespace"; readonly file: SourceFile }
   | { readonly kind: "function"; readonly name: string; readonly declaration: FunctionDeclaration }
   | { readonly kind: "unreadable"; readonly reason: string };
+
+/** A top-level name of a file, before imports are followed. */
+type Local =
+  | { readonly kind: "binding"; readonly binding: Binding }
+  | {
+      readonly kind: "import";
+      readonly specifier: string;
+      readonly imported: string;
+      readonly typeOnly: boolean;
+    }
+  | { readonly kind: "namespace-import"; readonly specifier: string; readonly typeOnly: boolean };
+
+/** A name a file exports, before re-exports are followed. */
+type Export =
+  | { readonly kind: "local"; readonly name: string }
+  | { readonly kind: "from"; readonly specifier: string; readonly name: string }
+  | { readonly kind: "namespace-from"; readonly specifier: string }
+  | { readonly kind: "binding"; readonly binding: Binding };
+
+/** Every top-level name of a file, read in one pass over its statements. */
+interface FileIndex {
+  readonly locals: Map<string, Local>;
+  readonly exports: Map<string, Export>;
+  /** `export * from "..."` specifiers, in order. */
+  readonly starExports: string[];
+}
 
 const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
   ".js": [".ts", ".tsx", ".js"],
@@ -37,6 +63,8 @@ const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
  * Source files parsed on demand, and name lookup across them by following `import` and
  * `export ... from` statements. Only syntax is used: no program is built and nothing is
  * type-checked, which keeps reading fast and independent of the code base's compiler setup.
+ * Each file's top-level names are indexed once, so a lookup costs the same however many
+ * constants a module holds.
  */
 export class Modules {
   readonly #project = new Project({
@@ -46,6 +74,7 @@ export class Modules {
     skipLoadingLibFiles: true,
     compilerOptions: { allowJs: true, noLib: true, noResolve: true },
   });
+  readonly #indexes = new Map<SourceFile, FileIndex>();
 
   /** The parsed file at an absolute path (parsed once). */
   file(absolutePath: string): SourceFile {
@@ -76,50 +105,22 @@ export class Modules {
 
   /** What `name` means at the top level of `file`. */
   lookupLocal(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement)) {
-        for (const declaration of statement.getDeclarations()) {
-          const nameNode = declaration.getNameNode();
-          if (!Node.isIdentifier(nameNode)) {
-            if (
-              nameNode
-                .getDescendantsOfKind(SyntaxKind.Identifier)
-                .some((id) => id.getText() === name)
-            ) {
-              return {
-                kind: "unreadable",
-                reason: `"${name}" is declared by destructuring, which is not read`,
-              };
-            }
-            continue;
-          }
-          if (nameNode.getText() !== name) continue;
-          if (statement.getDeclarationKind() !== VariableDeclarationKind.Const) {
-            return {
-              kind: "unreadable",
-              reason: `"${name}" is a \`${statement.getDeclarationKind()}\` variable; only \`const\` values are read`,
-            };
-          }
-          const initializer = declaration.getInitializer();
-          if (!initializer) return { kind: "unreadable", reason: `"${name}" has no initializer` };
-          return { kind: "const", name, initializer, declaration };
-        }
-      } else if (Node.isImportDeclaration(statement)) {
-        const binding = this.#lookupImport(statement, name, seen);
-        if (binding) return binding;
-      } else if (Node.isFunctionDeclaration(statement) && statement.getName() === name) {
-        return { kind: "function", name, declaration: statement };
-      } else if (
-        (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) &&
-        statement.getName() === name
-      ) {
-        return {
-          kind: "unreadable",
-          reason: `"${name}" is a ${declarationWord(statement)}, not a constant value`,
-        };
-      }
+    const local = this.#index(file).locals.get(name);
+    if (!local) return undefined;
+    if (local.kind === "binding") return local.binding;
+    if (local.typeOnly) return { kind: "unreadable", reason: `"${name}" is a type-only import` };
+    const target = this.resolveImport(file, local.specifier);
+    if ("reason" in target) {
+      return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
     }
-    return undefined;
+    const targetFile = this.file(target.path);
+    if (local.kind === "namespace-import") return { kind: "namespace", file: targetFile };
+    return (
+      this.lookupExport(targetFile, local.imported, seen) ?? {
+        kind: "unreadable",
+        reason: `"${local.specifier}" has no export named "${local.imported}"`,
+      }
+    );
   }
 
   /** What the module `file` exports as `name` (following re-exports). */
@@ -127,104 +128,151 @@ export class Modules {
     const key = `${file.getFilePath()}#${name}`;
     if (seen.has(key)) return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
     seen.add(key);
-    const starExports: SourceFile[] = [];
-    for (const statement of file.getStatements()) {
-      if (Node.isVariableStatement(statement) && statement.isExported()) {
-        const local = statement.getDeclarations().some((d) => d.getName() === name);
-        if (local) return this.lookupLocal(file, name, seen);
-      } else if (
-        Node.isFunctionDeclaration(statement) &&
-        statement.isExported() &&
-        statement.getName() === name
-      ) {
-        return { kind: "function", name, declaration: statement };
-      } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
-        const specifier = statement.getModuleSpecifierValue();
-        const target = specifier === undefined ? undefined : this.resolveImport(file, specifier);
-        if (target && "reason" in target) {
-          if (
-            statement
-              .getNamedExports()
-              .some((e) => (e.getAliasNode()?.getText() ?? e.getName()) === name)
-          ) {
+    const index = this.#index(file);
+    const exported = index.exports.get(name);
+    if (exported) {
+      switch (exported.kind) {
+        case "binding":
+          return exported.binding;
+        case "local":
+          return this.lookupLocal(file, exported.name, seen);
+        case "from":
+        case "namespace-from": {
+          const target = this.resolveImport(file, exported.specifier);
+          if ("reason" in target) {
             return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
           }
-          continue;
+          const targetFile = this.file(target.path);
+          if (exported.kind === "namespace-from") return { kind: "namespace", file: targetFile };
+          return this.lookupExport(targetFile, exported.name, seen);
         }
-        const targetFile = target ? this.file(target.path) : undefined;
-        const namespaceExport = statement.getNamespaceExport();
-        if (namespaceExport) {
-          if (namespaceExport.getName() === name && targetFile)
-            return { kind: "namespace", file: targetFile };
-          continue;
-        }
-        const named = statement.getNamedExports();
-        if (named.length === 0 && targetFile) {
-          starExports.push(targetFile);
-          continue;
-        }
-        for (const specifierNode of named) {
-          const exported = specifierNode.getAliasNode()?.getText() ?? specifierNode.getName();
-          if (exported !== name) continue;
-          const original = specifierNode.getName();
-          return targetFile
-            ? this.lookupExport(targetFile, original, seen)
-            : this.lookupLocal(file, original, seen);
-        }
-      } else if (
-        Node.isExportAssignment(statement) &&
-        name === "default" &&
-        !statement.isExportEquals()
-      ) {
-        return {
-          kind: "const",
-          name: "default",
-          initializer: statement.getExpression(),
-          declaration: statement,
-        };
       }
     }
-    for (const target of starExports) {
-      const binding = this.lookupExport(target, name, seen);
+    if (name === "default") return undefined;
+    for (const specifier of index.starExports) {
+      const target = this.resolveImport(file, specifier);
+      if ("reason" in target) continue;
+      const binding = this.lookupExport(this.file(target.path), name, seen);
       if (binding) return binding;
     }
     return undefined;
   }
 
-  #lookupImport(
-    statement: import("ts-morph").ImportDeclaration,
-    name: string,
-    seen: Set<string>,
-  ): Binding | undefined {
-    const defaultImport = statement.getDefaultImport();
-    const namespaceImport = statement.getNamespaceImport();
-    const namedImport = statement
-      .getNamedImports()
-      .find((specifier) => (specifier.getAliasNode()?.getText() ?? specifier.getName()) === name);
-    const importedName =
-      defaultImport?.getText() === name
-        ? "default"
-        : namedImport
-          ? namedImport.getName()
-          : undefined;
-    const isNamespace = namespaceImport?.getText() === name;
-    if (importedName === undefined && !isNamespace) return undefined;
-    if (statement.isTypeOnly() || namedImport?.isTypeOnly()) {
-      return { kind: "unreadable", reason: `"${name}" is a type-only import` };
+  #index(file: SourceFile): FileIndex {
+    let index = this.#indexes.get(file);
+    if (!index) {
+      index = indexFile(file);
+      this.#indexes.set(file, index);
     }
-    const specifier = statement.getModuleSpecifierValue();
-    const target = this.resolveImport(statement.getSourceFile(), specifier);
-    if ("reason" in target)
-      return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
-    const targetFile = this.file(target.path);
-    if (isNamespace) return { kind: "namespace", file: targetFile };
-    return (
-      this.lookupExport(targetFile, importedName!, seen) ?? {
-        kind: "unreadable",
-        reason: `"${specifier}" has no export named "${importedName}"`,
-      }
-    );
+    return index;
   }
+}
+
+/** Reads a file's top-level declarations, imports and exports once. */
+function indexFile(file: SourceFile): FileIndex {
+  const locals = new Map<string, Local>();
+  const exports = new Map<string, Export>();
+  const starExports: string[] = [];
+  // The first declaration of a name wins, as later ones would be redeclarations.
+  const declare = (name: string, local: Local) => {
+    if (!locals.has(name)) locals.set(name, local);
+  };
+  for (const statement of file.getStatements()) {
+    if (Node.isVariableStatement(statement)) {
+      const isConst = statement.getDeclarationKind() === VariableDeclarationKind.Const;
+      for (const declaration of statement.getDeclarations()) {
+        const nameNode = declaration.getNameNode();
+        if (!Node.isIdentifier(nameNode)) {
+          for (const id of nameNode.getDescendantsOfKind(SyntaxKind.Identifier)) {
+            const reason = `"${id.getText()}" is declared by destructuring, which is not read`;
+            declare(id.getText(), { kind: "binding", binding: { kind: "unreadable", reason } });
+          }
+          continue;
+        }
+        const name = nameNode.getText();
+        const initializer = declaration.getInitializer();
+        const binding: Binding = !isConst
+          ? {
+              kind: "unreadable",
+              reason: `"${name}" is a \`${statement.getDeclarationKind()}\` variable; only \`const\` values are read`,
+            }
+          : initializer
+            ? { kind: "const", name, initializer, declaration }
+            : { kind: "unreadable", reason: `"${name}" has no initializer` };
+        declare(name, { kind: "binding", binding });
+        if (statement.isExported()) exports.set(name, { kind: "local", name });
+      }
+    } else if (Node.isFunctionDeclaration(statement)) {
+      const name = statement.getName();
+      if (name === undefined) continue;
+      declare(name, {
+        kind: "binding",
+        binding: { kind: "function", name, declaration: statement },
+      });
+      if (statement.isExported()) exports.set(name, { kind: "local", name });
+    } else if (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+      const name = statement.getName();
+      if (name === undefined) continue;
+      const word = Node.isClassDeclaration(statement) ? "class" : "enum";
+      const reason = `"${name}" is a ${word}, not a constant value`;
+      declare(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+    } else if (Node.isImportDeclaration(statement)) {
+      const specifier = statement.getModuleSpecifierValue();
+      const typeOnly = statement.isTypeOnly();
+      const defaultImport = statement.getDefaultImport();
+      if (defaultImport) {
+        declare(defaultImport.getText(), {
+          kind: "import",
+          specifier,
+          imported: "default",
+          typeOnly,
+        });
+      }
+      const namespaceImport = statement.getNamespaceImport();
+      if (namespaceImport)
+        declare(namespaceImport.getText(), { kind: "namespace-import", specifier, typeOnly });
+      for (const named of statement.getNamedImports()) {
+        const local = named.getAliasNode()?.getText() ?? named.getName();
+        declare(local, {
+          kind: "import",
+          specifier,
+          imported: named.getName(),
+          typeOnly: typeOnly || named.isTypeOnly(),
+        });
+      }
+    } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
+      const specifier = statement.getModuleSpecifierValue();
+      const namespaceExport = statement.getNamespaceExport();
+      if (namespaceExport && specifier !== undefined) {
+        exports.set(namespaceExport.getName(), { kind: "namespace-from", specifier });
+        continue;
+      }
+      const named = statement.getNamedExports();
+      if (named.length === 0 && specifier !== undefined) {
+        starExports.push(specifier);
+        continue;
+      }
+      for (const specifierNode of named) {
+        const exported = specifierNode.getAliasNode()?.getText() ?? specifierNode.getName();
+        const original = specifierNode.getName();
+        exports.set(
+          exported,
+          specifier === undefined
+            ? { kind: "local", name: original }
+            : { kind: "from", specifier, name: original },
+        );
+      }
+    } else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
+      const binding: Binding = {
+        kind: "const",
+        name: "default",
+        initializer: statement.getExpression(),
+        declaration: statement,
+      };
+      exports.set("default", { kind: "binding", binding });
+    }
+  }
+  return { locals, exports, starExports };
 }
 
 function isFile(candidate: string): boolean {
@@ -233,10 +281,4 @@ function isFile(candidate: string): boolean {
   } catch {
     return false;
   }
-}
-
-function declarationWord(node: Node): string {
-  if (Node.isFunctionDeclaration(node)) return "function";
-  if (Node.isClassDeclaration(node)) return "class";
-  return "enum";
 }

@@ -1,6 +1,7 @@
 import {
   Node,
   SyntaxKind,
+  ts,
   type ObjectLiteralExpression,
   type ParameterDeclaration,
 } from "ts-morph";
@@ -119,15 +120,29 @@ function followName(
   locate: Locate,
   visited: Set<Node>,
 ): void {
-  for (const identifier of scope.getDescendantsOfKind(SyntaxKind.Identifier)) {
-    if (
-      identifier.getText() !== name ||
-      !isReference(identifier) ||
-      isShadowed(identifier, name, scope)
-    )
-      continue;
+  for (const identifier of identifiersNamed(scope, name)) {
+    if (!isReference(identifier) || isShadowed(identifier, name, scope)) continue;
     followUse(identifier, uses, modules, locate, visited);
   }
+}
+
+/**
+ * The identifiers spelled `name` inside `scope`. The walk runs over the compiler's nodes and
+ * wraps only the matches: wrapping every node of a function body costs more than the rest of
+ * the reading together.
+ */
+function identifiersNamed(scope: Node, name: string): Node[] {
+  const sourceFile = scope.getSourceFile();
+  const found: Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.text === name) {
+      const wrapped = sourceFile.getDescendantAtPos(node.getStart(sourceFile.compilerNode));
+      if (wrapped && Node.isIdentifier(wrapped)) found.push(wrapped);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(scope.compilerNode, visit);
+  return found;
 }
 
 function followUse(
