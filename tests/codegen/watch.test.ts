@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO } from "../helpers/spawn.js";
+import { waitFor } from "../helpers/wait.js";
 
 let work: string;
 beforeEach(async () => {
@@ -19,17 +20,9 @@ afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-/** Polls until `check` holds (or fails the test after a generous deadline). */
-async function until(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until `check` holds (spawned work takes its time on a loaded machine). */
+function until(what: string, check: () => Promise<boolean> | boolean): Promise<true> {
+  return waitFor(async () => ((await check()) ? true : undefined), what, 15_000);
 }
 
 describe("npm run gen -- --watch", () => {

@@ -20,11 +20,16 @@ export interface CompiledSchemas {
  * Runs schemas given as JSON through the real generator (in-process), writes its output to a
  * temporary folder and imports the generated index. Throws when the generator reports errors.
  */
-export async function compileSchemas(schemas: readonly NamedSchema[], mode: Mode): Promise<CompiledSchemas> {
+export async function compileSchemas(
+  schemas: readonly NamedSchema[],
+  mode: Mode,
+): Promise<CompiledSchemas> {
   const result = await generateFromSchemas(schemas, { mode });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (!result.output) {
-    throw new Error(`the generator rejected the schemas:\n${errors.map((e) => `${e.tool} ${e.schemaPath}: ${e.message}`).join("\n")}`);
+    throw new Error(
+      `the generator rejected the schemas:\n${errors.map((e) => `${e.tool} ${e.schemaPath}: ${e.message}`).join("\n")}`,
+    );
   }
   const dir = await makeTempDir("tv-compiled-");
   for (const file of result.output) await fs.writeFile(path.join(dir, file.name), file.content);

@@ -1,21 +1,9 @@
 // The retry cap: off by default (a failed validation stays an ordinary recoverable result);
 // when set, the Nth consecutive validation failure of one tool in a turn asks the host to stop.
-import fs from "node:fs/promises";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
-import { makeTempDir } from "../helpers/context.js";
+import { describe, expect, it } from "vitest";
+import { makeManager } from "../helpers/manager.js";
 
-async function manager(options: Partial<ToolManagerOptions> = {}) {
-  const dir = await makeTempDir();
-  const tm = new ToolManager({ workdir: dir, ...options });
-  onTestFinished(async () => {
-    await tm.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
-  const call = (name: string, args: unknown) =>
-    tm.executeToolCall({ name, arguments: JSON.stringify(args) });
-  return { tm, call };
-}
+const manager = makeManager;
 
 const wrongGet = { id: "1" };
 const WRONG_GET_TEXT =

@@ -7,17 +7,9 @@ import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolMana
 import { builtinTools } from "../../src/tools/index.js";
 import type { ToolContext, ToolResult } from "../../src/types.js";
 import { makeTempDir } from "../helpers/context.js";
+import { makeManager } from "../helpers/manager.js";
 
-/** A ToolManager on a fresh temporary folder, closed and removed after the test. */
-async function manager(options: Partial<ToolManagerOptions> = {}) {
-  const dir = await makeTempDir();
-  const tm = new ToolManager({ workdir: dir, ...options });
-  onTestFinished(async () => {
-    await tm.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
-  return { tm, dir };
-}
+const manager = makeManager;
 
 const allow: CanUseTool = () => ({ behavior: "allow" });
 

@@ -2,33 +2,25 @@
 // with spies on hooks and permission, and the exact text the model reads.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it, onTestFinished, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { buildTool } from "../../src/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
-import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
+import type { ToolManagerOptions } from "../../src/runtime/toolManager.js";
 import { readTool } from "../../src/tools/read.js";
 import type { ToolContext } from "../../src/types.js";
-import { makeTempDir } from "../helpers/context.js";
+import { makeManager } from "../helpers/manager.js";
 import { REPO } from "../helpers/spawn.js";
 
 /** A manager on a fresh folder with spies on every step after validation. */
 async function pipeline(options: Partial<ToolManagerOptions> = {}) {
-  const dir = await makeTempDir();
   const preToolUse = vi.fn(() => undefined);
   const postToolUse = vi.fn(() => undefined);
   const canUseTool = vi.fn<CanUseTool>(() => ({ behavior: "allow" }));
-  const tm = new ToolManager({
-    workdir: dir,
+  const { tm, dir, call } = await makeManager({
     hooks: { PreToolUse: [preToolUse], PostToolUse: [postToolUse] },
     canUseTool,
     ...options,
   });
-  onTestFinished(async () => {
-    await tm.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
-  const call = (name: string, args: unknown) =>
-    tm.executeToolCall({ name, arguments: JSON.stringify(args) });
   /** Nothing after validation ran. */
   const expectNothingRan = () => {
     expect(preToolUse).not.toHaveBeenCalled();

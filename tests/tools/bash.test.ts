@@ -1,10 +1,10 @@
 import type { BashArgs } from "../../generated/index.js";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bashTool } from "../../src/tools/bash.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";
+import { isAlive, waitFor } from "../helpers/wait.js";
 
 let t: TestContext;
 beforeEach(async () => {
@@ -16,34 +16,6 @@ afterEach(async () => {
 
 function run(args: BashArgs, context = t.context) {
   return bashTool.execute(args, context);
-}
-
-/** True while the process exists and is not a zombie waiting to be reaped. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return true;
-  }
-}
-
-async function waitFor<T>(
-  probe: () => Promise<T | undefined> | T | undefined,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function readPid(file: string): Promise<number | undefined> {
