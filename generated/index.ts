@@ -256,6 +256,11 @@ export function validateToolArgs(toolName: string, args: unknown): ValidationIss
   return undefined;
 }
 
+/** A tool's validator, for callers that look it up once (when registering the tool). */
+export function validatorFor(toolName: string): Validator | undefined {
+  return validators.get(toolName);
+}
+
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
   return validators.has(toolName);

@@ -19,7 +19,7 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
   const roots = [
     ...new Set(globs.map((glob) => path.resolve(io.cwd, picomatch.scan(glob).base || "."))),
   ];
-  let watchers: fs.FSWatcher[] = [];
+  const watchers = new Map<string, fs.FSWatcher>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let changed = new Set<string>();
@@ -40,27 +40,35 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
     }, DEBOUNCE_MS);
   };
 
+  // Watchers stay open across runs (a change made while one is replaced would be missed);
+  // after each run, folders of files no longer read are dropped and new ones added.
   const regenerate = async () => {
     const { sources } = await once(run, io);
-    for (const watcher of watchers) watcher.close();
-    watchers = [];
-    // Tool folders recursively (new files), and the folder of every other file that was read.
-    for (const root of roots) watchFolder(root, true);
-    const folders = new Set(
+    const wanted = new Set(
       sources
         .map((file) => path.dirname(file))
         .filter((dir) => !roots.some((root) => isInside(dir, root))),
     );
-    for (const folder of folders) watchFolder(folder, false);
+    for (const [folder, watcher] of watchers) {
+      if (roots.includes(folder) || wanted.has(folder)) continue;
+      watcher.close();
+      watchers.delete(folder);
+    }
+    for (const root of roots) watchFolder(root, true);
+    for (const folder of wanted) watchFolder(folder, false);
   };
 
   const watchFolder = (folder: string, recursive: boolean) => {
+    if (watchers.has(folder)) return;
     try {
       const watcher = fs.watch(folder, { recursive }, (_event, name) => {
         if (name) schedule(path.join(folder, name.toString()));
       });
-      watcher.on("error", () => watcher.close());
-      watchers.push(watcher);
+      watcher.on("error", () => {
+        watcher.close();
+        watchers.delete(folder);
+      });
+      watchers.set(folder, watcher);
     } catch (error) {
       io.stderr(`gen: cannot watch ${folder}: ${(error as Error).message}\n`);
     }
@@ -75,7 +83,7 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
     io.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
   clearTimeout(timer);
-  for (const watcher of watchers) watcher.close();
+  for (const watcher of watchers.values()) watcher.close();
   await running;
   return 0;
 }

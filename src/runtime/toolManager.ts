@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { validateToolArgs, type ValidationIssue } from "../../generated/index.js";
+import { validatorFor, type ValidationIssue } from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
 import { formatValidationError } from "../validation/formatValidationError.js";
 import type {
@@ -96,7 +96,8 @@ export class ToolManager {
       host: options.host,
     });
     this.#registry = new ToolRegistry(options);
-    for (const tool of builtinTools) this.#registry.register(tool, "builtin");
+    for (const tool of builtinTools)
+      this.#registry.register(tool, "builtin", validatorFor(tool.name));
     for (const tool of options.customTools ?? []) this.#registry.register(tool, "custom");
     this.#mcp = new McpServers(options.mcpServers ?? {}, this.session.projectDir);
     this.#hooks = options.hooks ?? {};
@@ -169,12 +170,12 @@ export class ToolManager {
     await this.start();
     const entry = this.#registry.get(name);
     if (!entry) return failed(this.#mcp.failureFor(name) ?? this.#notFound(name));
-    const { tool, source } = entry;
+    const { tool, source, validate } = entry;
 
     // Built-in tools only: their declarations were compiled into validators at build time. A
     // custom tool registered under a built-in's name is "custom" and is not validated here.
-    if (source === "builtin") {
-      const issues = validateToolArgs(name, args);
+    if (validate) {
+      const issues = validate(args);
       if (issues !== undefined) return this.#validationFailure(name, issues);
       this.#validationFailures.delete(name);
     }

@@ -1,4 +1,5 @@
 import { isCustomTool } from "../buildTool.js";
+import type { Validator } from "../../generated/index.js";
 import type { ToolPlugin } from "../types.js";
 
 /** Where a registered tool came from. Only "builtin" tools get the generated argument validation. */
@@ -7,6 +8,8 @@ export type ToolSource = "builtin" | "custom" | "mcp";
 export interface RegisteredTool {
   readonly tool: ToolPlugin<any>;
   readonly source: ToolSource;
+  /** The generated argument validator: built-in tools only (looked up once, at registration). */
+  readonly validate?: Validator;
 }
 
 export interface ToolFilters {
@@ -47,12 +50,16 @@ export class ToolRegistry {
   }
 
   /** Registers the tool unless the filters leave it out; says whether it was registered. */
-  register(tool: ToolPlugin<any>, source: ToolSource): boolean {
+  register(tool: ToolPlugin<any>, source: ToolSource, validate?: Validator): boolean {
     if (this.#denied.matches(tool.name)) return false;
     if (source !== "mcp" && this.#allowed && !this.#allowed.matches(tool.name)) return false;
     // A tool made by buildTool is custom even if it was handed in among the built-ins.
     const actual = source === "builtin" && isCustomTool(tool) ? "custom" : source;
-    this.#entries.set(tool.name, Object.freeze({ tool, source: actual }));
+    const entry: RegisteredTool =
+      actual === "builtin" && validate
+        ? { tool, source: actual, validate }
+        : { tool, source: actual };
+    this.#entries.set(tool.name, Object.freeze(entry));
     return true;
   }
 

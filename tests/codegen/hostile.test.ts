@@ -53,6 +53,7 @@ describe("generated code from hostile declarations", () => {
       "collect",
       "deepEqual",
       "validators.has",
+      "validators.get",
       "validate",
     ]);
     const project = new Project({ useInMemoryFileSystem: true });

@@ -26,67 +26,71 @@ function until(what: string, check: () => Promise<boolean> | boolean): Promise<t
 }
 
 describe("npm run gen -- --watch", () => {
-  it("regenerates on change, reports errors without writing, and stops on SIGINT", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", import.meta.resolve("tsx"), path.join(REPO, "scripts/gen.ts"), "--watch"],
-      { cwd: work },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-    try {
-      await until("the first run", () =>
-        stdout.includes("Watching src/tools for changes (Ctrl-C to stop)."),
+  it(
+    "regenerates on change, reports errors without writing, and stops on SIGINT",
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn(
+        process.execPath,
+        ["--import", import.meta.resolve("tsx"), path.join(REPO, "scripts/gen.ts"), "--watch"],
+        { cwd: work },
       );
-      const fetchOut = path.join(work, "generated/fetch-url.ts");
-      expect(await fs.readFile(fetchOut, "utf8")).not.toContain('"POST"');
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      try {
+        await until("the first run", () =>
+          stdout.includes("Watching src/tools for changes (Ctrl-C to stop)."),
+        );
+        const fetchOut = path.join(work, "generated/fetch-url.ts");
+        expect(await fs.readFile(fetchOut, "utf8")).not.toContain('"POST"');
 
-      const fetchSource = path.join(work, "src/tools/fetch.ts");
-      await fs.writeFile(
-        fetchSource,
-        (await fs.readFile(fetchSource, "utf8")).replace(
-          '["GET", "HEAD"]',
-          '["GET", "HEAD", "POST"]',
-        ),
-      );
-      await until("the validator to change", async () =>
-        (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
-      );
-      await until("the report", () =>
-        stdout.includes("Changed: src/tools/fetch.ts. Regenerating."),
-      );
+        const fetchSource = path.join(work, "src/tools/fetch.ts");
+        await fs.writeFile(
+          fetchSource,
+          (await fs.readFile(fetchSource, "utf8")).replace(
+            '["GET", "HEAD"]',
+            '["GET", "HEAD", "POST"]',
+          ),
+        );
+        await until("the validator to change", async () =>
+          (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
+        );
+        await until("the report", () =>
+          stdout.includes("Changed: src/tools/fetch.ts. Regenerating."),
+        );
 
-      // A constant imported from outside the tools folder is watched too.
-      const names = path.join(work, "src/constants/toolNames.ts");
-      await fs.writeFile(
-        names,
-        (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
-      );
-      await until("the renamed tool", async () =>
-        (await fs.readdir(path.join(work, "generated"))).includes("search-everything.ts"),
-      );
-      expect(await fs.readdir(path.join(work, "generated"))).not.toContain("search-files.ts");
+        // A constant imported from outside the tools folder is watched too.
+        const names = path.join(work, "src/constants/toolNames.ts");
+        await fs.writeFile(
+          names,
+          (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
+        );
+        await until("the renamed tool", async () =>
+          (await fs.readdir(path.join(work, "generated"))).includes("search-everything.ts"),
+        );
+        expect(await fs.readdir(path.join(work, "generated"))).not.toContain("search-files.ts");
 
-      const before = await fs.readFile(fetchOut, "utf8");
-      await fs.writeFile(
-        fetchSource,
-        (await fs.readFile(fetchSource, "utf8")).replace(
-          "required: FETCH_REQUIRED",
-          "requried: FETCH_REQUIRED",
-        ),
-      );
-      await until("the error", () =>
-        stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
-      );
-      expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
-    } finally {
-      child.kill("SIGINT");
-    }
-    expect(await exited).toBe(0);
-  });
+        const before = await fs.readFile(fetchOut, "utf8");
+        await fs.writeFile(
+          fetchSource,
+          (await fs.readFile(fetchSource, "utf8")).replace(
+            "required: FETCH_REQUIRED",
+            "requried: FETCH_REQUIRED",
+          ),
+        );
+        await until("the error", () =>
+          stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
+        );
+        expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
+      } finally {
+        child.kill("SIGINT");
+      }
+      expect(await exited).toBe(0);
+    },
+  );
 
   it("refuses --watch with --check", async () => {
     const { runGen } = await import("../helpers/spawn.js");

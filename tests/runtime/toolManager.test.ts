@@ -8,6 +8,7 @@ import { builtinTools } from "../../src/tools/index.js";
 import type { ToolContext, ToolResult } from "../../src/types.js";
 import { makeTempDir } from "../helpers/context.js";
 import { makeManager } from "../helpers/manager.js";
+import { validateWrite } from "../../generated/index.js";
 
 const manager = makeManager;
 
@@ -241,7 +242,10 @@ describe("ToolManager registry", () => {
     expect(tm.getRegisteredTool("Write")).toEqual({
       tool: builtinTools.find((tool) => tool.name === "Write"),
       source: "builtin",
+      validate: validateWrite,
     });
+    // A built-in without parameters has no validator.
+    expect(tm.getRegisteredTool("CronList")?.validate).toBeUndefined();
     expect(tm.getRegisteredTool("write")).toBeUndefined();
   });
 
