@@ -68,10 +68,11 @@ describe("npm run gen -- --watch", () => {
           names,
           (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
         );
-        await until("the renamed tool", async () =>
-          (await fs.readdir(path.join(work, "generated"))).includes("search-everything.ts"),
-        );
-        expect(await fs.readdir(path.join(work, "generated"))).not.toContain("search-files.ts");
+        // Written first, then the file of the old name is removed: wait for both.
+        await until("the renamed tool's file, and the old one gone", async () => {
+          const names = await fs.readdir(path.join(work, "generated"));
+          return names.includes("search-everything.ts") && !names.includes("search-files.ts");
+        });
 
         const before = await fs.readFile(fetchOut, "utf8");
         await fs.writeFile(
