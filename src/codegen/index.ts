@@ -3,10 +3,12 @@ export { main, parseFlags, USAGE } from "./cli.js";
 export { formatDiagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
 export {
   generate,
+  generateFromSchemas,
   DEFAULT_OUT_DIR,
   DEFAULT_TOOLS_GLOB,
   type GenerateOptions,
   type GenerateResult,
+  type NamedSchema,
 } from "./generate.js";
 export { compareFolder, writeFolder } from "./output/folder.js";
 export type { Mode, SchemaNode, ToolSchema } from "./normalize/schema.js";
