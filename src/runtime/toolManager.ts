@@ -1,7 +1,6 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { validatorFor, type ValidationIssue } from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
+import { listSkills } from "../tools/skill.js";
 import { formatValidationError } from "../validation/formatValidationError.js";
 import type {
   HostServices,
@@ -308,19 +307,7 @@ export class ToolManager {
     return {
       workdir: this.session.workdir,
       availableSubagents: this.session.host.subagentTypes ?? [],
-      availableSkills: await listSkillNames(this.session.skillsDir),
+      availableSkills: await listSkills(this.session.skillsDir),
     };
   }
-}
-
-/** The skills in a skills folder: each sub-folder holding a SKILL.md. */
-async function listSkillNames(skillsDir: string): Promise<string[]> {
-  const entries = await fs.readdir(skillsDir, { withFileTypes: true }).catch(() => []);
-  const names: string[] = [];
-  for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    const stat = await fs.stat(path.join(skillsDir, entry.name, "SKILL.md")).catch(() => undefined);
-    if (stat?.isFile()) names.push(entry.name);
-  }
-  return names.sort();
 }

@@ -4,6 +4,7 @@ import type { ToolPlugin, ToolResult } from "../types.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import { BashJob } from "./support/bashJob.js";
 import type { BashArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
@@ -50,15 +51,15 @@ With run_in_background the command starts and the call returns at once with a jo
   },
   async execute(args, context) {
     const { command, timeout, description, run_in_background } = args;
-    if (command.trim() === "") return failure("The command is empty; give a shell command to run.");
+    if (command.trim() === "") return failed("The command is empty; give a shell command to run.");
     if (timeout !== undefined && !(timeout >= 0 && timeout <= MAX_TIMEOUT_MS)) {
-      return failure(
+      return failed(
         `timeout must be between 0 and ${MAX_TIMEOUT_MS} ms (10 minutes), but it is ${timeout}.`,
       );
     }
     const workdir = context.workdir;
     if (!(await isDirectory(workdir))) {
-      return failure(`The working directory ${workdir} does not exist, so the command cannot run.`);
+      return failed(`The working directory ${workdir} does not exist, so the command cannot run.`);
     }
 
     if (run_in_background === true) {
@@ -75,7 +76,7 @@ With run_in_background the command starts and the call returns at once with a jo
       };
     }
 
-    if (context.signal?.aborted) return failure("The command was not run: the turn was cancelled.");
+    if (context.signal?.aborted) return failed("The command was not run: the turn was cancelled.");
     const limitMs = timeout === undefined || timeout === 0 ? DEFAULT_TIMEOUT_MS : timeout;
     const run = new ShellRun(command, workdir, MAX_OUTPUT_CHARS);
     let stopReason: "timeout" | "abort" | undefined;
@@ -109,11 +110,11 @@ function report(
   const shown = output === "" ? "(no output)" : output;
   const metadata = { exitCode: exit.code, signal: exit.signal, stopReason };
   if (exit.startError) {
-    return failure(`Could not start bash: ${exit.startError.message}`);
+    return failed(`Could not start bash: ${exit.startError.message}`);
   }
   if (stopReason === "timeout") {
     return {
-      ...failure(
+      ...failed(
         `The command timed out after ${limitMs} ms and was stopped. Output so far:\n${shown}`,
       ),
       metadata,
@@ -121,7 +122,7 @@ function report(
   }
   if (stopReason === "abort") {
     return {
-      ...failure(`The command was interrupted (the turn was cancelled). Output so far:\n${shown}`),
+      ...failed(`The command was interrupted (the turn was cancelled). Output so far:\n${shown}`),
       metadata,
     };
   }
@@ -130,11 +131,7 @@ function report(
   }
   const how =
     exit.code !== null ? `failed with exit code ${exit.code}` : `was killed by ${exit.signal}`;
-  return { ...failure(`The command ${how}. Output:\n${shown}`), metadata };
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
+  return { ...failed(`The command ${how}. Output:\n${shown}`), metadata };
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { ScheduledJob } from "../runtime/cronScheduler.js";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
 import type { CronCreateArgs, CronDeleteArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
 
@@ -41,11 +42,11 @@ export const cronCreateTool: ToolPlugin<CronCreateArgs> = {
   },
   async execute(args, context) {
     const { cron, prompt, recurring = true, durable = false } = args;
-    if (prompt.trim() === "") return failure("The prompt must not be empty.");
+    if (prompt.trim() === "") return failed("The prompt must not be empty.");
     const scheduler = context.session.crons;
     // A session-only job whose prompt nobody receives could never do anything.
     if (!durable && !context.session.host.onScheduledPrompt) {
-      return failure(
+      return failed(
         "This host does not receive scheduled prompts, so a job would fire into nothing. Use durable: true to keep it for a session whose host does.",
       );
     }
@@ -53,7 +54,7 @@ export const cronCreateTool: ToolPlugin<CronCreateArgs> = {
     try {
       job = scheduler.create({ cron: cron.trim(), prompt, recurring, durable });
     } catch (error) {
-      return failure((error as Error).message);
+      return failed((error as Error).message);
     }
     const next = scheduler.nextRun(job.id);
     const lines = [
@@ -97,14 +98,14 @@ export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
     const job = scheduler.get(id);
     if (!job) {
       const known = scheduler.list().map((j) => j.id);
-      return failure(
+      return failed(
         `No scheduled job with id "${id}". ${known.length > 0 ? `Known ids: ${known.join(", ")}.` : "There are no scheduled jobs."}`,
       );
     }
     try {
       scheduler.delete(id);
     } catch (error) {
-      return failure(`Could not delete ${id}: ${(error as Error).message}`);
+      return failed(`Could not delete ${id}: ${(error as Error).message}`);
     }
     return {
       success: true,
@@ -152,8 +153,4 @@ export function formatLocalTime(date: Date): string {
   const offset = -date.getTimezoneOffset();
   const sign = offset >= 0 ? "+" : "-";
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${sign}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

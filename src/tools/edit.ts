@@ -5,6 +5,7 @@ import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";
 import type { EditArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 export const editTool: ToolPlugin<EditArgs> = {
   name: EDIT_TOOL_NAME,
@@ -47,42 +48,42 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     const { file_path, old_string, new_string, replace_all } = args;
     const filePath = resolveInWorkdir(context.workdir, file_path);
     if (old_string === new_string) {
-      return failure("old_string and new_string are identical; there is nothing to change.");
+      return failed("old_string and new_string are identical; there is nothing to change.");
     }
 
     let text: string | undefined;
     try {
       const stat = await fs.stat(filePath);
-      if (stat.isDirectory()) return failure(`${filePath} is a directory, not a file.`);
+      if (stat.isDirectory()) return failed(`${filePath} is a directory, not a file.`);
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        return failure(`Cannot read ${filePath}: ${(error as Error).message}`);
+        return failed(`Cannot read ${filePath}: ${(error as Error).message}`);
       }
     }
 
     if (old_string === "") {
       if (text !== undefined && text !== "") {
-        return failure(
+        return failed(
           `old_string is empty, which creates a new file, but ${filePath} already exists and is not empty. Give the exact text to replace.`,
         );
       }
       return writeResult(filePath, new_string, text === undefined);
     }
     if (text === undefined) {
-      return failure(
+      return failed(
         `${filePath} does not exist. To create it, use ${WRITE_TOOL_NAME}, or ${EDIT_TOOL_NAME} with an empty old_string.`,
       );
     }
 
     const count = countOccurrences(text, old_string);
     if (count === 0) {
-      return failure(
+      return failed(
         `old_string was not found in ${filePath}. It must match the file exactly, including whitespace and indentation.`,
       );
     }
     if (count > 1 && replace_all !== true) {
-      return failure(
+      return failed(
         `old_string occurs ${count} times in ${filePath}. Include more surrounding context to make it unique, or set replace_all to true to replace every occurrence.`,
       );
     }
@@ -92,7 +93,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     try {
       await fs.writeFile(filePath, updated, "utf8");
     } catch (error) {
-      return failure(`Cannot write ${filePath}: ${(error as Error).message}`);
+      return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
     }
     return {
       success: true,
@@ -112,7 +113,7 @@ async function writeResult(
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     await fs.writeFile(filePath, content, "utf8");
   } catch (error) {
-    return failure(`Cannot write ${filePath}: ${(error as Error).message}`);
+    return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
   }
   const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
   return {
@@ -137,8 +138,4 @@ function lineOf(text: string, offset: number): number {
   let line = 1;
   for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) line++;
   return line;
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

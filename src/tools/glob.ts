@@ -1,12 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { GLOB_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
 import type { GlobArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const DEFAULT_LIMIT = 100;
 
@@ -43,16 +44,16 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
   },
   async execute(args, context) {
     const { pattern, path: searchPath, limit } = args;
-    if (pattern.trim() === "") return failure("The pattern is empty; give a glob such as **/*.ts.");
+    if (pattern.trim() === "") return failed("The pattern is empty; give a glob such as **/*.ts.");
     const max = limit === undefined ? DEFAULT_LIMIT : Math.floor(limit);
-    if (!(max >= 1)) return failure(`limit must be at least 1, but it is ${limit}.`);
+    if (!(max >= 1)) return failed(`limit must be at least 1, but it is ${limit}.`);
     const base = resolveInWorkdir(context.workdir, searchPath ?? ".");
     try {
       if (!(await fs.stat(base)).isDirectory()) {
-        return failure(`${base} is a file, not a folder; give the folder to search in as path.`);
+        return failed(`${base} is a file, not a folder; give the folder to search in as path.`);
       }
     } catch {
-      return failure(`The folder ${base} does not exist.`);
+      return failed(`The folder ${base} does not exist.`);
     }
 
     let found: string[];
@@ -69,7 +70,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
         ignore: ignoredFolderGlobs(pattern),
       });
     } catch (error) {
-      return failure(`Cannot search with the pattern ${pattern}: ${(error as Error).message}`);
+      return failed(`Cannot search with the pattern ${pattern}: ${(error as Error).message}`);
     }
     if (found.length === 0) {
       return {
@@ -92,7 +93,3 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
     };
   },
 };
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
-}

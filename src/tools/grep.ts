@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { GREP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst, compareText } from "./support/fileOrder.js";
@@ -16,6 +16,7 @@ import {
 import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
 import type { GrepArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 
@@ -131,7 +132,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     };
     for (const [name, value] of Object.entries(counts)) {
       if (value !== undefined && !(value >= 0)) {
-        return failure(`${name} must be a number of 0 or more, but it is ${value}.`);
+        return failed(`${name} must be a number of 0 or more, but it is ${value}.`);
       }
     }
     const mode: OutputMode = output_mode ?? "files_with_matches";
@@ -145,7 +146,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       // The engine's message repeats the pattern with our flags; keep only the reason.
       const message = (error as Error).message;
       const reason = message.slice(message.lastIndexOf(": ") + 2);
-      return failure(
+      return failed(
         `The pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression: ${reason}.`,
       );
     }
@@ -153,7 +154,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     if (type !== undefined) {
       extensions = extensionsOfType(type);
       if (extensions === undefined) {
-        return failure(
+        return failed(
           `Unknown file type "${type}". Known types: ${Object.keys(FILE_TYPES).join(", ")}.`,
         );
       }
@@ -163,13 +164,13 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     try {
       targetIsFolder = (await fs.stat(target)).isDirectory();
     } catch {
-      return failure(`The path ${target} does not exist.`);
+      return failed(`The path ${target} does not exist.`);
     }
     let wanted: (file: string) => boolean;
     try {
       wanted = makeFileFilter(target, glob || undefined, extensions);
     } catch (error) {
-      return failure(`The glob ${glob} is not valid: ${(error as Error).message}`);
+      return failed(`The glob ${glob} is not valid: ${(error as Error).message}`);
     }
 
     // A file named explicitly is searched whatever glob and type say; a folder's files are filtered.
@@ -177,7 +178,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     const files = targetIsFolder ? walkFiles(target, skippedFolders(glob)) : single(target);
     for await (const file of files) {
       if (context.signal?.aborted) {
-        return failure("The search was interrupted (the turn was cancelled).");
+        return failed("The search was interrupted (the turn was cancelled).");
       }
       if (targetIsFolder && !wanted(file)) continue;
       let buffer: Buffer;
@@ -268,8 +269,4 @@ async function* single(file: string): AsyncGenerator<string> {
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

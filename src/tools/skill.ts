@@ -1,9 +1,10 @@
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { SKILL_TOOL_NAME } from "./names.js";
 import type { SkillArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const SKILL_FILE = "SKILL.md";
 const ARGUMENTS_PLACEHOLDER = "$ARGUMENTS";
@@ -37,7 +38,7 @@ export const skillTool: ToolPlugin<SkillArgs> = {
     const skillsDir = context.session.skillsDir;
     const name = skill_name.trim();
     if (name === "" || name === "." || name.includes("..") || /[/\\\0]/.test(name)) {
-      return failure(
+      return failed(
         `Invalid skill name "${skill_name}": give the name of a skill folder, without path separators or "..".`,
       );
     }
@@ -47,7 +48,7 @@ export const skillTool: ToolPlugin<SkillArgs> = {
       text = await fs.readFile(path.join(skillDir, SKILL_FILE), "utf8");
     } catch {
       const available = await listSkills(skillsDir);
-      return failure(
+      return failed(
         available.length > 0
           ? `Unknown skill "${name}". Available skills: ${available.join(", ")}.`
           : `Unknown skill "${name}": no skills are installed in ${skillsDir}.`,
@@ -77,8 +78,8 @@ export const skillTool: ToolPlugin<SkillArgs> = {
   },
 };
 
-/** Names of the folders in `skillsDir` that hold a SKILL.md, sorted. */
-async function listSkills(skillsDir: string): Promise<string[]> {
+/** Names of the folders in `skillsDir` that hold a SKILL.md file, sorted. */
+export async function listSkills(skillsDir: string): Promise<string[]> {
   let entries: Dirent[];
   try {
     entries = await fs.readdir(skillsDir, { withFileTypes: true });
@@ -88,12 +89,9 @@ async function listSkills(skillsDir: string): Promise<string[]> {
   const names: string[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
-    try {
-      await fs.access(path.join(skillsDir, entry.name, SKILL_FILE));
-      names.push(entry.name);
-    } catch {
-      // A folder without SKILL.md is not a skill.
-    }
+    // A folder without a SKILL.md file is not a skill.
+    const stat = await fs.stat(path.join(skillsDir, entry.name, SKILL_FILE)).catch(() => undefined);
+    if (stat?.isFile()) names.push(entry.name);
   }
   return names.sort();
 }
@@ -110,8 +108,4 @@ function parseFrontMatter(text: string): { fields: Record<string, string>; body:
     if (value !== "") fields[field[1]!] = value;
   }
   return { fields, body: text.slice(match[0].length) };
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

@@ -1,6 +1,6 @@
 import type { Task, TaskStatus, TaskStore } from "../runtime/taskStore.js";
 import { taskNotFound } from "../runtime/taskStore.js";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import {
   TASK_CREATE_TOOL_NAME,
   TASK_GET_TOOL_NAME,
@@ -13,6 +13,7 @@ import type {
   TaskListArgs,
   TaskUpdateArgs,
 } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   name: TASK_CREATE_TOOL_NAME,
@@ -49,9 +50,9 @@ export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   },
   async execute(args, context) {
     const { subject, description, activeForm, metadata } = args;
-    if (subject.trim() === "") return failure("The task subject must not be empty.");
+    if (subject.trim() === "") return failed("The task subject must not be empty.");
     if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failure("metadata must be an object of key/value pairs.");
+      return failed("metadata must be an object of key/value pairs.");
     }
     const task = context.session.tasks.create({ subject, description, activeForm, metadata });
     return {
@@ -85,7 +86,7 @@ export const taskGetTool: ToolPlugin<TaskGetArgs> = {
     const { taskId } = args;
     const store = context.session.tasks;
     const task = store.get(taskId);
-    if (!task) return failure(taskNotFound(taskId));
+    if (!task) return failed(taskNotFound(taskId));
     return {
       success: true,
       content: describeTask(task, store),
@@ -151,17 +152,17 @@ export const taskUpdateTool: ToolPlugin<TaskUpdateArgs> = {
       metadata,
     } = args;
     if (subject !== undefined && subject.trim() === "") {
-      return failure("The task subject must not be empty.");
+      return failed("The task subject must not be empty.");
     }
     if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failure("metadata must be an object of key/value pairs.");
+      return failed("metadata must be an object of key/value pairs.");
     }
     for (const [field, ids] of [
       ["addBlocks", addBlocks],
       ["addBlockedBy", addBlockedBy],
     ] as const) {
       if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== "string"))) {
-        return failure(`${field} must be a list of task ids (strings).`);
+        return failed(`${field} must be a list of task ids (strings).`);
       }
     }
     const outcome = context.session.tasks.update(taskId, {
@@ -174,7 +175,7 @@ export const taskUpdateTool: ToolPlugin<TaskUpdateArgs> = {
       owner,
       metadata,
     });
-    if (!outcome.ok) return failure(outcome.error);
+    if (!outcome.ok) return failed(outcome.error);
     if (outcome.deleted) {
       return {
         success: true,
@@ -242,8 +243,4 @@ function describeTask(task: Task, store: TaskStore): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

@@ -1,6 +1,7 @@
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { WEB_FETCH_TOOL_NAME } from "./names.js";
 import type { WebFetchArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -40,10 +41,10 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
     try {
       current = new URL(url);
     } catch {
-      return failure(`Invalid URL "${url}": give an absolute http:// or https:// URL.`);
+      return failed(`Invalid URL "${url}": give an absolute http:// or https:// URL.`);
     }
     if (!isHttp(current)) {
-      return failure(
+      return failed(
         `Only http and https URLs can be fetched; "${url}" uses the ${current.protocol.slice(0, -1)} scheme.`,
       );
     }
@@ -64,24 +65,22 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
         if (!isRedirect(response.status) || location === null) break;
         await response.body?.cancel();
         if (redirects === MAX_REDIRECTS) {
-          return failure(`Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}.`);
+          return failed(`Too many redirects (more than ${MAX_REDIRECTS}) starting at ${url}.`);
         }
         let next: URL;
         try {
           next = new URL(location, current);
         } catch {
-          return failure(`${current.href} redirected to an invalid location "${location}".`);
+          return failed(`${current.href} redirected to an invalid location "${location}".`);
         }
         if (!isHttp(next)) {
-          return failure(
-            `${current.href} redirected to ${next.href}, which is not an http(s) URL.`,
-          );
+          return failed(`${current.href} redirected to ${next.href}, which is not an http(s) URL.`);
         }
         current = next;
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return failure(
+        return failed(
           `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} from ${current.href}`,
         );
       }
@@ -89,7 +88,7 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
       const mime = contentType.split(";")[0]!.trim().toLowerCase();
       if (mime !== "" && !isTextual(mime)) {
         await response.body?.cancel();
-        return failure(
+        return failed(
           `${current.href} returned ${mime}, which is not text; only text and HTML pages can be read.`,
         );
       }
@@ -126,7 +125,7 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
         },
       };
     } catch (error) {
-      return failure(describeFetchError(error, current, context.signal));
+      return failed(describeFetchError(error, current, context.signal));
     }
   },
 };
@@ -303,8 +302,4 @@ export function decodeEntities(text: string): string {
       return Object.hasOwn(NAMED_ENTITIES, name) ? NAMED_ENTITIES[name]! : match;
     },
   );
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }

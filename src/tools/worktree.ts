@@ -3,9 +3,10 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { WorktreeState } from "../runtime/session.js";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "../types.js";
 import { ENTER_WORKTREE_TOOL_NAME, EXIT_WORKTREE_TOOL_NAME } from "./names.js";
 import type { EnterWorktreeArgs, ExitWorktreeArgs } from "../../generated/index.js";
+import { failed } from "../runtime/results.js";
 
 const WORKTREES_FOLDER = ".agent/worktrees";
 const BRANCH_PREFIX = "worktree-";
@@ -34,34 +35,34 @@ export const enterWorktreeTool: ToolPlugin<EnterWorktreeArgs> = {
     const { name } = args;
     const session = context.session;
     if (session.worktree) {
-      return failure(
+      return failed(
         `Already in worktree "${session.worktree.name}" at ${session.worktree.path}. Call ${EXIT_WORKTREE_TOOL_NAME} first.`,
       );
     }
     const worktreeName = name ?? `wt-${randomBytes(3).toString("hex")}`;
     const nameProblem = checkName(worktreeName);
-    if (nameProblem) return failure(`Invalid worktree name "${worktreeName}": ${nameProblem}`);
+    if (nameProblem) return failed(`Invalid worktree name "${worktreeName}": ${nameProblem}`);
 
     const repo = session.projectDir;
     const inside = await git(["rev-parse", "--is-inside-work-tree"], repo);
     if (!inside.ok || inside.stdout.trim() !== "true") {
-      return failure(`${repo} is not a git repository, so no worktree can be created.`);
+      return failed(`${repo} is not a git repository, so no worktree can be created.`);
     }
     const head = await git(["rev-parse", "--verify", "--quiet", "HEAD"], repo);
     if (!head.ok) {
-      return failure(
+      return failed(
         `The repository at ${repo} has no commit yet; commit once before creating a worktree.`,
       );
     }
     const branch = `${BRANCH_PREFIX}${worktreeName}`;
     const refCheck = await git(["check-ref-format", "--branch", branch], repo);
     if (!refCheck.ok)
-      return failure(
+      return failed(
         `Invalid worktree name "${worktreeName}": ${branch} is not a valid branch name.`,
       );
     const worktreePath = path.join(repo, WORKTREES_FOLDER, worktreeName);
     if (await exists(worktreePath)) {
-      return failure(
+      return failed(
         `The worktree name "${worktreeName}" is taken: ${worktreePath} already exists.`,
       );
     }
@@ -70,13 +71,13 @@ export const enterWorktreeTool: ToolPlugin<EnterWorktreeArgs> = {
       repo,
     );
     if (branchExists.ok) {
-      return failure(
+      return failed(
         `The worktree name "${worktreeName}" is taken: branch ${branch} already exists.`,
       );
     }
 
     const added = await git(["worktree", "add", "-b", branch, worktreePath, "HEAD"], repo);
-    if (!added.ok) return failure(`git worktree add failed: ${added.error}`);
+    if (!added.ok) return failed(`git worktree add failed: ${added.error}`);
 
     const state: WorktreeState = {
       name: worktreeName,
@@ -126,12 +127,12 @@ export const exitWorktreeTool: ToolPlugin<ExitWorktreeArgs> = {
     const session = context.session;
     const worktree = session.worktree;
     if (!worktree) {
-      return failure(
+      return failed(
         `The session is not in a worktree; use ${ENTER_WORKTREE_TOOL_NAME} to create one.`,
       );
     }
     if (action !== "keep" && action !== "remove") {
-      return failure(`Unknown action "${String(action)}": use "keep" or "remove".`);
+      return failed(`Unknown action "${String(action)}": use "keep" or "remove".`);
     }
     const leave = () => {
       session.workdir = worktree.previousWorkdir;
@@ -150,10 +151,10 @@ export const exitWorktreeTool: ToolPlugin<ExitWorktreeArgs> = {
     const onDisk = await exists(worktree.path);
     if (onDisk && discard_changes !== true) {
       const status = await git(["status", "--porcelain"], worktree.path);
-      if (!status.ok) return failure(`Cannot read the worktree's status: ${status.error}`);
+      if (!status.ok) return failed(`Cannot read the worktree's status: ${status.error}`);
       const changed = status.stdout.split("\n").filter((line) => line.trim() !== "");
       if (changed.length > 0) {
-        return failure(
+        return failed(
           `The worktree at ${worktree.path} has ${changed.length} uncommitted change(s):\n${changed.slice(0, 20).join("\n")}\nCommit them, use action "keep", or pass discard_changes: true to delete them.`,
         );
       }
@@ -161,7 +162,7 @@ export const exitWorktreeTool: ToolPlugin<ExitWorktreeArgs> = {
     if (discard_changes !== true) {
       const unmerged = await commitsOnlyOn(worktree.branch, repo);
       if (unmerged > 0) {
-        return failure(
+        return failed(
           `Branch ${worktree.branch} has ${unmerged} commit(s) found on no other branch. Merge them, use action "keep", or pass discard_changes: true to delete them.`,
         );
       }
@@ -174,7 +175,7 @@ export const exitWorktreeTool: ToolPlugin<ExitWorktreeArgs> = {
         worktree.path,
       ];
       const removed = await git(removeArgs, repo);
-      if (!removed.ok) return failure(`git worktree remove failed: ${removed.error}`);
+      if (!removed.ok) return failed(`git worktree remove failed: ${removed.error}`);
     } else {
       // Deleted by hand: drop git's record of it so the branch can go.
       await git(["worktree", "prune"], repo);
@@ -250,8 +251,4 @@ async function exists(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function failure(error: string): ToolResult {
-  return { success: false, content: "", error };
 }
