@@ -8,11 +8,13 @@ export interface SourceLocation {
 
 export type Severity = "error" | "warning";
 
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnosticCodes.js";
+
 /** A problem with a tool declaration (or with the generator's input), located when possible. */
 export interface Diagnostic {
   readonly severity: Severity;
-  /** A stable code, `TV1xxx` for reading source, `TV2xxx` for schemas, `TV3xxx` for tool sets. */
-  readonly code: string;
+  /** A stable code from the table in diagnosticCodes.ts (which also gives its severity). */
+  readonly code: DiagnosticCode;
   readonly message: string;
   readonly location?: SourceLocation;
   /** The tool the problem belongs to, when known. */
@@ -29,22 +31,14 @@ export class DiagnosticBag {
     this.items.push(diagnostic);
   }
 
-  error(
-    code: string,
+  /** Reports `code` with the severity the table gives it. */
+  report(
+    code: DiagnosticCode,
     message: string,
     location?: SourceLocation,
     extra?: Partial<Diagnostic>,
   ): void {
-    this.add({ severity: "error", code, message, location, ...extra });
-  }
-
-  warning(
-    code: string,
-    message: string,
-    location?: SourceLocation,
-    extra?: Partial<Diagnostic>,
-  ): void {
-    this.add({ severity: "warning", code, message, location, ...extra });
+    this.add({ severity: DIAGNOSTIC_CODES[code].severity, code, message, location, ...extra });
   }
 
   get errorCount(): number {

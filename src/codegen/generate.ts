@@ -52,7 +52,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     await glob([...globs], { cwd, absolute: true, ignore: ["**/node_modules/**", "**/*.d.ts"] })
   ).sort();
   if (files.length === 0) {
-    diagnostics.error(
+    diagnostics.report(
       "TV3001",
       `No files match ${globs.map((g) => JSON.stringify(g)).join(", ")} (in ${cwd}).`,
     );
@@ -65,7 +65,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const { extractTools } = await import("./extract/discover.js");
     const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
     if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
-      diagnostics.warning(
+      diagnostics.report(
         "TV3003",
         `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
       );
@@ -154,7 +154,7 @@ async function compileTools(
   for (const tool of extracted) {
     const first = byName.get(tool.name);
     if (first) {
-      diagnostics.error(
+      diagnostics.report(
         "TV3002",
         `Two built-in tools are named ${JSON.stringify(tool.name)}: ${tool.exportName} here and ${first.exportName} in ${first.file}. Tool names must be unique.`,
         tool.location,

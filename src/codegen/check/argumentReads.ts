@@ -33,7 +33,7 @@ export function checkArgumentReads(
       : schema
         ? " Declare it in `parameters`, or stop reading it."
         : " The tool declares no parameters.";
-    diagnostics.error(
+    diagnostics.report(
       "TV4001",
       `\`${read.text}\` reads "${read.key}", which the declaration does not declare: a validated call never has it.${hint}`,
       read.location,
@@ -41,7 +41,7 @@ export function checkArgumentReads(
     );
   }
   for (const use of uses.unfollowed) {
-    diagnostics.warning(
+    diagnostics.report(
       "TV4101",
       `\`${use.text}\` cannot be checked against the declaration: ${use.why}.`,
       use.location,

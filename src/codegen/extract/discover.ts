@@ -129,7 +129,7 @@ function toolName(
       names.push({ value: value.value, node });
     } else {
       const why = value.kind === "unknown" ? value.reason : "it is not a non-empty string";
-      diagnostics.error("TV1002", `The tool's ${label} cannot be read: ${why}.`, value.location, {
+      diagnostics.report("TV1002", `The tool's ${label} cannot be read: ${why}.`, value.location, {
         tool: exportName,
       });
       return undefined;
@@ -137,13 +137,13 @@ function toolName(
   }
   const [first, second] = names;
   if (!first) {
-    diagnostics.error("TV1003", "The tool object has no `config.function.name`.", locate(fn), {
+    diagnostics.report("TV1003", "The tool object has no `config.function.name`.", locate(fn), {
       tool: exportName,
     });
     return undefined;
   }
   if (second && second.value !== first.value) {
-    diagnostics.error(
+    diagnostics.report(
       "TV1004",
       `The tool's name "${second.value}" differs from config.function.name "${first.value}"; the model calls the tool by config.function.name.`,
       locate(second.node),

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from "../diagnosticCodes.js";
 import type { DiagnosticBag, SourceLocation } from "../diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";
 import {
@@ -48,7 +49,7 @@ export function normalizeTool(
     const objectTypes =
       root.types?.every((t) => t === "object" || t === "null") && root.types.includes("object");
     if (root.never || (root.types && !objectTypes)) {
-      reader.error(
+      reader.report(
         "TV2020",
         'The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
         tool.parameters.location,
@@ -81,12 +82,13 @@ class SchemaReader {
     this.#diagnostics = diagnostics;
   }
 
-  error(code: string, message: string, location: SourceLocation, schemaPath: string): void {
-    this.#diagnostics.error(code, message, location, { tool: this.#tool, schemaPath });
-  }
-
-  warning(code: string, message: string, location: SourceLocation, schemaPath: string): void {
-    this.#diagnostics.warning(code, message, location, { tool: this.#tool, schemaPath });
+  report(
+    code: DiagnosticCode,
+    message: string,
+    location: SourceLocation,
+    schemaPath: string,
+  ): void {
+    this.#diagnostics.report(code, message, location, { tool: this.#tool, schemaPath });
   }
 
   /** Reads the schema `value` found at `schemaPath`, which validates arguments at `at`. */
@@ -94,7 +96,7 @@ class SchemaReader {
     if (value.kind === "primitive" && typeof value.value === "boolean")
       return value.value ? {} : { never: true };
     if (value.kind === "unknown") {
-      this.error(
+      this.report(
         "TV2001",
         `The schema is not statically known: ${value.reason}.`,
         value.location,
@@ -103,7 +105,7 @@ class SchemaReader {
       return {};
     }
     if (value.kind !== "object") {
-      this.error(
+      this.report(
         "TV2002",
         `A schema must be an object (or true/false), not ${describeValue(value)}.`,
         value.location,
@@ -112,7 +114,7 @@ class SchemaReader {
       return {};
     }
     for (const problem of value.problems)
-      this.error("TV1001", `${capitalize(problem.reason)}.`, problem.location, schemaPath);
+      this.report("TV1001", `${capitalize(problem.reason)}.`, problem.location, schemaPath);
     for (const entry of value.entries) this.#classify(entry, schemaPath, at);
 
     const types = this.#readType(value, schemaPath);
@@ -142,7 +144,7 @@ class SchemaReader {
       case "annotation": {
         const unknown = firstUnknown(entry.value);
         if (unknown) {
-          this.warning(
+          this.report(
             "TV2103",
             `\`${keyword}\` is not statically known and is left out: ${unknown.reason}.`,
             unknown.location,
@@ -152,7 +154,7 @@ class SchemaReader {
         return;
       }
       case "typo":
-        this.error(
+        this.report(
           "TV2010",
           `Unknown keyword "${keyword}". Did you mean "${kind.suggestion}"?`,
           entry.keyLocation,
@@ -161,7 +163,7 @@ class SchemaReader {
         return;
       case "unknown": {
         const hint = kind.suggestion ? ` Did you mean "${kind.suggestion}"?` : "";
-        this.warning(
+        this.report(
           "TV2102",
           `Unknown keyword "${keyword}" is not enforced.${hint}`,
           entry.keyLocation,
@@ -179,7 +181,7 @@ class SchemaReader {
   #requireStatic(value: StaticValue, schemaPath: string): void {
     const unknown = firstUnknown(value);
     if (unknown)
-      this.error(
+      this.report(
         "TV2001",
         `The value is not statically known: ${unknown.reason}.`,
         unknown.location,
@@ -195,7 +197,7 @@ class SchemaReader {
       const value = nullableEntry.value;
       if (value.kind === "primitive" && typeof value.value === "boolean") nullable = value.value;
       else
-        this.error(
+        this.report(
           "TV2005",
           "`nullable` must be true or false.",
           value.location,
@@ -207,7 +209,7 @@ class SchemaReader {
     const value = typeEntry.value;
     const names = value.kind === "array" ? value.elements : [value];
     if (value.kind === "array" && names.length === 0) {
-      this.error("TV2004", "`type` must name at least one type.", value.location, path);
+      this.report("TV2004", "`type` must name at least one type.", value.location, path);
       return undefined;
     }
     const types: JsonType[] = [];
@@ -215,7 +217,7 @@ class SchemaReader {
       if (name.kind !== "primitive" || typeof name.value !== "string") {
         const found =
           name.kind === "unknown" ? `not statically known: ${name.reason}` : describeValue(name);
-        this.error(
+        this.report(
           "TV2004",
           `\`type\` must be a type name or an array of type names, not ${found}.`,
           name.location,
@@ -228,11 +230,11 @@ class SchemaReader {
         const hint = suggestion
           ? ` Did you mean "${suggestion}"?`
           : ` Known types: ${JSON_TYPES.join(", ")}.`;
-        this.error("TV2003", `Unknown type "${name.value}".${hint}`, name.location, path);
+        this.report("TV2003", `Unknown type "${name.value}".${hint}`, name.location, path);
         return undefined;
       }
       if (types.includes(name.value as JsonType)) {
-        this.warning("TV2104", `The type "${name.value}" is listed twice.`, name.location, path);
+        this.report("TV2104", `The type "${name.value}" is listed twice.`, name.location, path);
         continue;
       }
       types.push(name.value as JsonType);
@@ -251,7 +253,7 @@ class SchemaReader {
     const path = joinKey(schemaPath, "enum");
     const value = entry.value;
     if (value.kind !== "array") {
-      this.error(
+      this.report(
         "TV2007",
         `\`enum\` must be an array of allowed values, not ${describeValue(value)}.`,
         value.location,
@@ -260,7 +262,7 @@ class SchemaReader {
       return undefined;
     }
     if (value.elements.length === 0) {
-      this.error(
+      this.report(
         "TV2008",
         "`enum` is empty: no value could ever be accepted.",
         value.location,
@@ -276,7 +278,7 @@ class SchemaReader {
         return undefined;
       }
       if (members.some((member) => jsonEqual(member, json))) {
-        this.warning(
+        this.report(
           "TV2104",
           `The value ${JSON.stringify(json)} is listed twice.`,
           element.location,
@@ -285,7 +287,7 @@ class SchemaReader {
         continue;
       }
       if (types && !types.some((type) => jsonHasType(json, type))) {
-        this.warning(
+        this.report(
           "TV2105",
           `The value ${JSON.stringify(json)} can never be accepted: its type is not among ${types.join(", ")}.`,
           element.location,
@@ -308,7 +310,7 @@ class SchemaReader {
       const path = joinKey(schemaPath, "properties");
       const value = propertiesEntry.value;
       if (value.kind !== "object") {
-        this.error(
+        this.report(
           "TV2009",
           `\`properties\` must be an object of property schemas, not ${describeValue(value)}.`,
           value.location,
@@ -316,7 +318,7 @@ class SchemaReader {
         );
       } else {
         for (const problem of value.problems)
-          this.error("TV1001", `${capitalize(problem.reason)}.`, problem.location, path);
+          this.report("TV1001", `${capitalize(problem.reason)}.`, problem.location, path);
         for (const entry of value.entries) {
           properties.push({
             key: entry.key,
@@ -350,7 +352,7 @@ class SchemaReader {
     for (const { key, location } of required) {
       if (declared.has(key)) continue;
       if (unknownKeys.kind === "reject") {
-        this.error(
+        this.report(
           "TV2006",
           `"${key}" is required but not declared in \`properties\`, and undeclared keys are rejected: no call could pass.`,
           location,
@@ -376,7 +378,7 @@ class SchemaReader {
     const path = joinKey(schemaPath, "required");
     const value = entry.value;
     if (value.kind !== "array") {
-      this.error(
+      this.report(
         "TV2011",
         `\`required\` must be an array of property names, not ${describeValue(value)}.`,
         value.location,
@@ -391,7 +393,7 @@ class SchemaReader {
           element.kind === "unknown"
             ? `not statically known: ${element.reason}`
             : describeValue(element);
-        this.error(
+        this.report(
           "TV2011",
           `\`required\` must list property names (strings), not ${found}.`,
           element.location,
@@ -400,7 +402,7 @@ class SchemaReader {
         continue;
       }
       if (keys.some((k) => k.key === element.value)) {
-        this.warning("TV2104", `"${element.value}" is listed twice.`, element.location, path);
+        this.report("TV2104", `"${element.value}" is listed twice.`, element.location, path);
         continue;
       }
       keys.push({ key: element.value, location: element.location });
@@ -425,7 +427,7 @@ class SchemaReader {
     if (value.kind !== "object") {
       const found =
         value.kind === "unknown" ? `not statically known: ${value.reason}` : describeValue(value);
-      this.error(
+      this.report(
         "TV2012",
         `\`additionalProperties\` must be true, false or a schema, not ${found}.`,
         value.location,

@@ -1,0 +1,40 @@
+/**
+ * Every diagnostic the generator can report, in one table: its code, whether it fails the run,
+ * and what it means. Ranges: TV1xxx reading source files, TV2xxx schemas, TV3xxx files, tool
+ * sets and the output folder, TV4xxx argument reads in `execute`. Codes with a `1` in the
+ * hundreds (TV2102, TV4101) are warnings; all others are errors. CONTRACT.md lists the same
+ * table for users; a test keeps the two equal.
+ */
+export const DIAGNOSTIC_CODES = {
+  TV1001: { severity: "error", meaning: "Part of an object literal cannot be read statically." },
+  TV1002: { severity: "error", meaning: "The tool's name cannot be read." },
+  TV1003: { severity: "error", meaning: "The tool object has no `config.function.name`." },
+  TV1004: { severity: "error", meaning: "The tool's `name` differs from `config.function.name`." },
+  TV2001: { severity: "error", meaning: "A schema or keyword value is not statically known." },
+  TV2002: { severity: "error", meaning: "A schema is not an object or a boolean." },
+  TV2003: { severity: "error", meaning: "Unknown type name." },
+  TV2004: { severity: "error", meaning: "`type` is not a type name or an array of them." },
+  TV2005: { severity: "error", meaning: "`nullable` is not true or false." },
+  TV2006: {
+    severity: "error",
+    meaning: "A required key is not declared where undeclared keys are rejected.",
+  },
+  TV2007: { severity: "error", meaning: "`enum` is not an array." },
+  TV2008: { severity: "error", meaning: "`enum` is empty." },
+  TV2009: { severity: "error", meaning: "`properties` is not an object." },
+  TV2010: { severity: "error", meaning: "A misspelt enforced keyword." },
+  TV2011: { severity: "error", meaning: "`required` is not an array of strings." },
+  TV2012: { severity: "error", meaning: "`additionalProperties` is not true, false or a schema." },
+  TV2020: { severity: "error", meaning: "The parameters do not describe an object." },
+  TV2102: { severity: "warning", meaning: "An unknown keyword (not enforced)." },
+  TV2103: { severity: "warning", meaning: "A documentation keyword is not statically known." },
+  TV2104: { severity: "warning", meaning: "A type, enum value or required key listed twice." },
+  TV2105: { severity: "warning", meaning: "An enum value that its `type` never accepts." },
+  TV3001: { severity: "error", meaning: "No files match the tools globs." },
+  TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
+  TV3003: { severity: "warning", meaning: "The matched files hold no tool declaration." },
+  TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
+  TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },
+} as const satisfies Record<string, { severity: "error" | "warning"; meaning: string }>;
+
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
