@@ -10,7 +10,7 @@ import { Compile } from "typebox/compile";
 import { z } from "zod";
 import * as generated from "../generated/index.js";
 import type { ValidationIssue } from "../generated/types.js";
-import { formatValidationError } from "../src/validation/formatValidationError.js";
+import { formatValidationError } from "../generated/index.js";
 import type { BenchTool } from "./schemas.js";
 
 export type Mode = "valid" | "invalid";

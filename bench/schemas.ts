@@ -1,6 +1,6 @@
 // The built-in tools' parameter schemas as plain JSON, and their strict equivalents for the
 // peer validators (ajv, schemasafe, typebox, zod, cfworker).
-import { KEY_ALLOWING_KEYWORDS } from "../src/codegen/normalize/keywords.js";
+import { KEY_ALLOWING_KEYWORDS } from "../src/codegen/keywords/table.js";
 import { builtinTools } from "../src/tools/index.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -60,7 +60,7 @@ const { DiagnosticBag } = await import("../src/codegen/diagnostics.js");
 const { parseFlags, regenerateCommand } = await import("../src/codegen/cli.js");
 const { DEFAULT_TOOLS_GLOB } = await import("../src/codegen/generate.js");
 const { normalizeTool } = await import("../src/codegen/normalize/normalize.js");
-const { emitFiles } = await import("../src/codegen/emit/files.js");
+const { emitFixedFiles, emitToolFiles } = await import("../src/codegen/emit/files.js");
 const { compareFolder, writeFolder } = await import("../src/codegen/output/folder.js");
 mark("load the other generator modules");
 
@@ -91,7 +91,7 @@ if (diagnostics.errorCount > 0) {
 }
 mark("normalise");
 
-const emitted = emitFiles(tools, { command });
+const emitted = [...emitToolFiles(tools, { command }), ...emitFixedFiles({ command })];
 mark("emit");
 
 // The generator's own formatter: worker threads when there are cores to spare.

@@ -45,7 +45,22 @@ import { validateWebFetch, isWebFetchArgs, type WebFetchArgs } from "./web-fetch
 import { validateWorkflow, isWorkflowArgs, type WorkflowArgs } from "./workflow.js";
 import { validateWrite, isWriteArgs, type WriteArgs } from "./write.js";
 
-export type { IssuePath, ValidationIssue, Validator } from "./types.js";
+export type {
+  IssuePath,
+  JsonTextHint,
+  KeyHint,
+  ValidationHint,
+  ValidationIssue,
+  Validator,
+  ValueHint,
+} from "./types.js";
+export {
+  formatPath,
+  formatValidationError,
+  hintLine,
+  issueLine,
+  type FormatOptions,
+} from "./format.js";
 export type {
   AgentArgs,
   ArtifactArgs,
@@ -207,8 +222,12 @@ export const validatedToolNames: readonly string[] = Object.freeze([
   "Write",
 ]);
 
-/** Checks a tool call's arguments: undefined when they are valid or when the tool has no validator. */
+/**
+ * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
+ * validator (an unknown name, or a name that is not a string). Never throws.
+ */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
+  if (typeof toolName !== "string") return undefined;
   switch (toolName.length) {
     case 3:
       if (toolName === "LSP") return validateLSP(args);
@@ -258,10 +277,10 @@ export function validateToolArgs(toolName: string, args: unknown): ValidationIss
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-  return validators.get(toolName);
+  return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-  return validators.has(toolName);
+  return typeof toolName === "string" && validators.has(toolName);
 }

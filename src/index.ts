@@ -24,7 +24,14 @@ export { builtinTools } from "./tools/index.js";
 export {
   formatPath,
   formatValidationError,
+  hasValidator,
+  hintLine,
   issueLine,
-} from "./validation/formatValidationError.js";
-export { hasValidator, validateToolArgs } from "../generated/index.js";
-export type { IssuePath, ValidationIssue, Validator } from "../generated/types.js";
+  validateToolArgs,
+  validatorFor,
+  type FormatOptions,
+  type IssuePath,
+  type ValidationHint,
+  type ValidationIssue,
+  type Validator,
+} from "../generated/index.js";

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB, generate, type GenerateOptions } from "./generate.js";
-import type { Mode } from "./normalize/schema.js";
+import type { Mode } from "./ir.js";
 import { watch } from "./watch.js";
 import { compareFolder, writeFolder, ForeignFilesError } from "./output/folder.js";
 import {

@@ -7,7 +7,7 @@ import type { ExtractedTool } from "./extract/discover.js";
 import { fromJson } from "./extract/values.js";
 import { Formatter } from "./format.js";
 import { normalizeTool } from "./normalize/normalize.js";
-import type { Mode, ToolSchema } from "./normalize/schema.js";
+import type { Mode, ToolSchema } from "./ir.js";
 
 export const DEFAULT_TOOLS_GLOB = "src/tools/**/*.ts";
 export const DEFAULT_OUT_DIR = "generated";

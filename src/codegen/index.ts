@@ -11,4 +11,4 @@ export {
   type NamedSchema,
 } from "./generate.js";
 export { compareFolder, writeFolder } from "./output/folder.js";
-export type { Mode, SchemaNode, ToolSchema } from "./normalize/schema.js";
+export type { Mode, SchemaNode, ToolSchema } from "./ir.js";

@@ -1,6 +1,6 @@
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { GenerateResult } from "./generate.js";
-import type { NotEnforced } from "./normalize/schema.js";
+import type { NotEnforced } from "./ir.js";
 import type { FolderDifferences, WriteSummary } from "./output/folder.js";
 
 /** Every diagnostic, TypeScript style, then a count line. */

@@ -1,7 +1,7 @@
 import { validatorFor, type ValidationIssue } from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
 import { listSkills } from "../tools/skill.js";
-import { formatValidationError } from "../validation/formatValidationError.js";
+import { formatValidationError } from "../../generated/index.js";
 import type {
   HostServices,
   PermissionMode,
@@ -65,6 +65,12 @@ export interface ToolManagerOptions {
    * a result with `stopTurn`, telling the host to end the turn and show the person the problem.
    */
   validationRetryLimit?: number;
+  /**
+   * On by default: a failed validation's text ends with `Hint: ` lines (a near-miss key, JSON
+   * text inside a string, an enum value in the wrong case). False gives Claude Code's text
+   * exactly. The hints are on the issues (`validationIssues`) either way.
+   */
+  validationHints?: boolean;
 }
 
 export interface ToolCallRequest {
@@ -82,6 +88,7 @@ export class ToolManager {
   readonly #hooks: ToolHooks;
   readonly #canUseTool: CanUseTool | undefined;
   readonly #validationRetryLimit: number | undefined;
+  readonly #validationHints: boolean;
   /** Consecutive validation failures per tool in the current turn. */
   readonly #validationFailures = new Map<string, number>();
   #started: Promise<void> | undefined;
@@ -108,6 +115,7 @@ export class ToolManager {
       );
     }
     this.#validationRetryLimit = limit;
+    this.#validationHints = options.validationHints ?? true;
   }
 
   /** Starts the MCP servers and registers their tools. Calls and listings do this themselves. */
@@ -228,7 +236,7 @@ export class ToolManager {
   }
 
   #validationFailure(name: string, issues: readonly ValidationIssue[]): ToolResult {
-    const error = formatValidationError(name, issues);
+    const error = formatValidationError(name, issues, { hints: this.#validationHints });
     const failures = (this.#validationFailures.get(name) ?? 0) + 1;
     this.#validationFailures.set(name, failures);
     const limit = this.#validationRetryLimit;

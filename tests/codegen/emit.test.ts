@@ -5,7 +5,6 @@ import {
   commentText,
   jsonValue,
   literal,
-  member,
   pascalIdentifier,
   propertyName,
 } from "../../src/codegen/emit/code.js";
@@ -32,18 +31,20 @@ describe("the emit module", () => {
     expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);
   });
 
-  it("uses `.key` only for identifier-safe keys", () => {
-    const record = Code.raw("r0");
-    expect(member(record, "taskId").toString()).toBe("r0.taskId");
-    expect(member(record, "-A").toString()).toBe('r0["-A"]');
-    expect(member(record, "__proto__").toString()).toBe('r0["__proto__"]');
-    expect(member(record, "a b").toString()).toBe('r0["a b"]');
+  it("writes object keys bare only when they are identifier-safe", () => {
     expect(propertyName("ok_1").toString()).toBe("ok_1");
     expect(propertyName("not ok").toString()).toBe('"not ok"');
+    expect(propertyName("-A").toString()).toBe('"-A"');
+    expect(propertyName("__proto__").toString()).toBe('"__proto__"');
   });
 
   it("keeps comment text on one line and unable to close a block", () => {
     expect(commentText("a\nb\u2028c */ d\u0000")).toBe("a\\nb\\u2028c *\\/ d\\u0000");
+  });
+
+  it("escapes lone surrogates, which a UTF-8 file cannot hold, and keeps pairs", () => {
+    expect(commentText("x\uD800 y\uDC00 \uD83D\uDE00")).toBe("x\\ud800 y\\udc00 \uD83D\uDE00");
+    expect(literal("x\uD800").toString()).toBe('"x\\ud800"');
   });
 
   it("derives export names from letters and digits only", () => {

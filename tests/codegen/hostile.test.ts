@@ -10,7 +10,7 @@ import {
   hasValidator,
   validateHostileProcessExit1,
   validateIndex,
-  validateTool2,
+  validateToolb9cf933c,
   validateToolArgs,
   validatedToolNames,
 } from "../fixtures/codegen/hostile/expected/index.js";
@@ -33,31 +33,36 @@ const valid = () => ({ 'a"b': "x", constructor: "c", "new\nline": "n" });
 
 describe("generated code from hostile declarations", () => {
   it("calls only the functions the emitter itself writes", () => {
+    // What the emitter writes: the runtime's helpers, the built-ins it uses, and functions and
+    // lists it names with a counter (c0, f1, u2.push, e3.has).
     const allowed = new Set([
-      "Object.hasOwn",
       "Number.isFinite",
       "Number.isInteger",
-      "Number.isNaN",
       "Array.isArray",
       "Object.freeze",
-      "Object.keys",
       "JSON.parse",
-      "typeName",
-      "joinIssues",
+      "String",
       "Object.prototype.hasOwnProperty.call",
-      "addIssue",
       "append",
-      "issues.push",
-      "group.push",
-      "accept",
-      "collect",
-      "deepEqual",
+      "missing",
+      "unexpectedKeys",
+      "wrongType",
+      "wrongValue",
+      "notAllowed",
+      "caught",
+      "finish",
+      "finishAfter",
+      "isMember",
       "validators.has",
       "validators.get",
-      "validate",
     ]);
+    const counterNamed = /^(?:[cf]\d+|[ue]\d+\.(?:push|has))$/;
+    // The support files (runtime.ts, format.ts, similarity.ts, types.ts) are this package's
+    // own sources, the same text whatever the declarations say.
+    const support = new Set(["runtime.ts", "format.ts", "similarity.ts", "types.ts"]);
     const project = new Project({ useInMemoryFileSystem: true });
     for (const name of fs.readdirSync(EXPECTED_DIR)) {
+      if (support.has(name)) continue;
       const file = project.createSourceFile(
         name,
         fs.readFileSync(path.join(EXPECTED_DIR, name), "utf8"),
@@ -68,7 +73,7 @@ describe("generated code from hostile declarations", () => {
         .map((call) => call.getExpression().getText());
       // Type guards call their own validator, by a name made of letters and digits only.
       for (const callee of calls) {
-        if (/^validate[A-Za-z0-9]+$/.test(callee)) continue;
+        if (/^validate[A-Za-z0-9]+$/.test(callee) || counterNamed.test(callee)) continue;
         expect(allowed, `${name}: ${callee}`).toContain(callee);
       }
       // Every schema text is inside a string literal: no identifier spells `process`.
@@ -117,6 +122,7 @@ describe("generated code from hostile declarations", () => {
         path: ["${process.exit(3)}"],
         expected: "number",
         received: "string",
+        hint: { kind: "json", type: "number" },
       },
       {
         code: "invalid_type",
@@ -205,8 +211,8 @@ describe("generated code from hostile declarations", () => {
     expect(hasValidator("ünïcødé-tööl")).toBe(true);
     expect(hasValidator("toString")).toBe(false);
     expect(hasValidator("__proto__")).toBe(false);
-    expect(validateTool2({ ключ: "значение" })).toBeUndefined();
-    expect(validateTool2({})).toEqual([{ code: "missing", path: ["ключ"] }]);
+    expect(validateToolb9cf933c({ ключ: "значение" })).toBeUndefined();
+    expect(validateToolb9cf933c({})).toEqual([{ code: "missing", path: ["ключ"] }]);
     expect(validateIndex({})).toBeUndefined();
     expect(validateIndex({ a: 1 })).toEqual([{ code: "unexpected", path: ["a"] }]);
   });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { generate, type GenerateResult } from "../../src/codegen/generate.js";
-import type { Mode } from "../../src/codegen/normalize/schema.js";
+import type { Mode } from "../../src/codegen/ir.js";
 
 export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/codegen");
 

@@ -10,7 +10,14 @@ export interface Issue {
   expected?: string;
   received?: string;
   values?: unknown[];
+  hint?:
+    | { kind: "key"; key: string }
+    | { kind: "json"; type: string }
+    | { kind: "value"; value: string };
 }
+
+/** A validator keeps this many issues, in the order its walk finds them, then stops. */
+const MAX_ISSUES = 100;
 
 /** Keywords that can let keys in that no validator sees (a key declared in an `allOf` branch...). */
 const KEY_ALLOWING = new Set([
@@ -36,8 +43,9 @@ export function referenceValidate(schema: unknown, args: unknown, mode: Mode): I
   const found: Issue[] = [];
   walk(schema, args, [], mode, true, found);
   if (found.length === 0) return undefined;
-  // Group by code; inside a group, the depth-first order of the walk.
-  return ORDER.flatMap((code) => found.filter((issue) => issue.code === code));
+  // The first 100 the walk finds; grouped by code; inside a group, the order of the walk.
+  const kept = found.slice(0, MAX_ISSUES);
+  return ORDER.flatMap((code) => kept.filter((issue) => issue.code === code));
 }
 
 type SchemaObject = Record<string, unknown>;
@@ -60,19 +68,37 @@ function walk(
 
   const types = declaredTypes(s, mode, root);
   if (types !== undefined && !types.some((type) => hasType(value, type))) {
-    out.push({
+    const issue: Issue = {
       code: "invalid_type",
       path,
       expected: types.join(" | "),
       received: typeName(value),
-    });
+    };
+    const parsed = typeof value === "string" ? jsonOf(value) : undefined;
+    if (parsed !== undefined && parsed.type !== "null" && parsed.type !== "string") {
+      const fits =
+        types.includes(parsed.type) ||
+        (parsed.type === "number" && types.includes("integer") && Number.isInteger(parsed.value));
+      const shown = parsed.type === "integer" ? "number" : parsed.type;
+      if (fits) issue.hint = { kind: "json", type: shown };
+    }
+    out.push(issue);
     return; // a value of the wrong type gets no further checks
   }
 
   if (own("enum")) {
     const members = s.enum as unknown[];
     if (!members.some((member) => equal(value, member))) {
-      out.push({ code: "invalid_enum", path, values: members });
+      const issue: Issue = { code: "invalid_enum", path, values: members };
+      if (typeof value === "string") {
+        const match = members.find(
+          (member) =>
+            typeof member === "string" &&
+            member.trim().toLowerCase() === value.trim().toLowerCase(),
+        );
+        if (typeof match === "string") issue.hint = { kind: "value", value: match };
+      }
+      out.push(issue);
     }
   }
 
@@ -102,11 +128,18 @@ function walk(
     } else unknown = mode === "strict" && own("properties") ? "reject" : "allow";
 
     if (unknown !== "allow") {
+      const rejected: Issue[] = [];
       for (const key of Object.keys(value)) {
         if (declared.includes(key) || value[key] === undefined) continue;
-        if (unknown === "reject") out.push({ code: "unexpected", path: [...path, key] });
-        else walk(unknown.schema, value[key], [...path, key], mode, false, out);
+        if (unknown === "reject") {
+          const issue: Issue = { code: "unexpected", path: [...path, key] };
+          out.push(issue);
+          // Only the keys that are among the kept issues get hints.
+          if (out.length <= MAX_ISSUES) rejected.push(issue);
+        } else walk(unknown.schema, value[key], [...path, key], mode, false, out);
       }
+      const leftOut = declared.filter((key) => !present(value, key));
+      addKeyHints(rejected, leftOut, declared);
     }
   }
 
@@ -188,4 +221,86 @@ function equal(a: unknown, b: unknown): boolean {
         equal(recordA[key], recordB[key]),
     )
   );
+}
+
+/**
+ * "Did you mean" for unexpected keys: every close pair (unexpected key, declared key left out),
+ * closest first, then declaration order, then the call's order; each key used once.
+ */
+function addKeyHints(rejected: Issue[], leftOut: string[], declared: string[]): void {
+  const pairs: { issue: number; key: string; closeness: number }[] = [];
+  rejected.forEach((issue, i) => {
+    const name = issue.path[issue.path.length - 1] as string;
+    for (const key of leftOut) {
+      const closeness = nameCloseness(name, key);
+      if (closeness !== undefined) pairs.push({ issue: i, key, closeness });
+    }
+  });
+  pairs.sort(
+    (a, b) =>
+      a.closeness - b.closeness ||
+      declared.indexOf(a.key) - declared.indexOf(b.key) ||
+      a.issue - b.issue,
+  );
+  const usedKeys = new Set<string>();
+  for (const pair of pairs) {
+    const issue = rejected[pair.issue]!;
+    if (issue.hint !== undefined || usedKeys.has(pair.key)) continue;
+    issue.hint = { kind: "key", key: pair.key };
+    usedKeys.add(pair.key);
+  }
+}
+
+/** The contract's closeness rule, written out plainly (see CONTRACT.md, "Hints"). */
+export function nameCloseness(a: string, b: string): number | undefined {
+  if (a.length > 256 || b.length > 256) return undefined;
+  const x = a.toLowerCase().replace(/[_\- ]/g, "");
+  const y = b.toLowerCase().replace(/[_\- ]/g, "");
+  if (x === y) return 0;
+  const stem = (word: string) => (word.endsWith("ies") ? `${word.slice(0, -3)}y` : word);
+  if (stem(x) === stem(y) && (x.endsWith("ies") || y.endsWith("ies"))) return 0;
+  if (x.length >= 4 && y.length >= 4) {
+    const allowed = Math.max(x.length, y.length) <= 5 ? 1 : 2;
+    const distance = damerau(x, y);
+    if (distance <= allowed) return distance;
+  }
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.length >= 2 && (long.startsWith(short) || long.endsWith(short))) return 3;
+  return undefined;
+}
+
+/** Optimal string alignment distance, the whole table. */
+function damerau(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = value;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The JSON value a string holds, if it is JSON text, with its type. */
+function jsonOf(text: string): { value: unknown; type: string } | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const type =
+    value === null
+      ? "null"
+      : Array.isArray(value)
+        ? "array"
+        : typeof value === "number"
+          ? "number"
+          : typeof value;
+  return { value, type };
 }

@@ -44,11 +44,15 @@ function describe(value: unknown, seen: Set<object>): string {
 export function plainIssues(issues: readonly object[] | undefined): unknown[] | undefined {
   if (issues === undefined) return undefined;
   return issues.map((issue) => {
-    const { code, path, expected, received, values, ...rest } = issue as Record<string, unknown>;
+    const { code, path, expected, received, values, hint, ...rest } = issue as Record<
+      string,
+      unknown
+    >;
     const out: Record<string, unknown> = { code, path: [...(path as unknown[])] };
     if (expected !== undefined) out.expected = expected;
     if (received !== undefined) out.received = received;
     if (values !== undefined) out.values = [...(values as unknown[])];
+    if (hint !== undefined) out.hint = { ...(hint as object) };
     if (Object.keys(rest).length > 0) out.extra = rest;
     return out;
   });

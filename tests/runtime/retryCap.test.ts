@@ -7,7 +7,7 @@ const manager = makeManager;
 
 const wrongGet = { id: "1" };
 const WRONG_GET_TEXT =
-  "TaskGet failed due to the following issues:\nThe required parameter `taskId` is missing\nAn unexpected parameter `id` was provided";
+  "TaskGet failed due to the following issues:\nThe required parameter `taskId` is missing\nAn unexpected parameter `id` was provided\nHint: did you mean `taskId` instead of `id`?";
 
 describe("validation retry cap", () => {
   it("is off by default: every failure is an ordinary result", async () => {
@@ -20,7 +20,7 @@ describe("validation retry cap", () => {
         error: WRONG_GET_TEXT,
         validationIssues: [
           { code: "missing", path: ["taskId"] },
-          { code: "unexpected", path: ["id"] },
+          { code: "unexpected", path: ["id"], hint: { kind: "key", key: "taskId" } },
         ],
       });
     }

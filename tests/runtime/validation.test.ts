@@ -44,10 +44,11 @@ describe("validation in the tool-call pipeline", () => {
         "TaskUpdate failed due to the following issues:",
         "The required parameter `taskId` is missing",
         "An unexpected parameter `id` was provided",
+        "Hint: did you mean `taskId` instead of `id`?",
       ].join("\n"),
       validationIssues: [
         { code: "missing", path: ["taskId"] },
-        { code: "unexpected", path: ["id"] },
+        { code: "unexpected", path: ["id"], hint: { kind: "key", key: "taskId" } },
       ],
     });
     expect(tm.session.tasks.get("2")?.status).toBe("pending");
@@ -84,8 +85,33 @@ describe("validation in the tool-call pipeline", () => {
     await fs.writeFile(path.join(dir, "a.txt"), "x\n".repeat(30));
     const result = await call("Read", { file_path: "a.txt", offset: "20" });
     expect(result.error).toBe(
-      "Read failed due to the following issue:\nThe parameter `offset` type is expected as `number` but provided as `string`",
+      [
+        "Read failed due to the following issue:",
+        "The parameter `offset` type is expected as `number` but provided as `string`",
+        "Hint: `offset` is JSON text inside a string; send the number itself",
+      ].join("\n"),
     );
+  });
+
+  it("validationHints: false gives Claude Code's text exactly; the hints stay on the issues", async () => {
+    const { tm } = await pipeline({ validationHints: false });
+    const result = await tm.executeToolCall({
+      name: "TaskUpdate",
+      arguments: '{"id": "2", "status": "Completed "}',
+    });
+    expect(result.error).toBe(
+      [
+        "TaskUpdate failed due to the following issues:",
+        "The required parameter `taskId` is missing",
+        "An unexpected parameter `id` was provided",
+        'The parameter `status` is invalid: expected one of "pending"|"in_progress"|"completed"|"deleted"',
+      ].join("\n"),
+    );
+    expect(result.validationIssues?.map((issue) => "hint" in issue && issue.hint)).toEqual([
+      false,
+      { kind: "key", key: "taskId" },
+      { kind: "value", value: "completed" },
+    ]);
   });
 
   it("scenario 4: a value outside the enum lists the allowed values", async () => {

@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from "../diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";
-import { editDistance } from "../normalize/keywords.js";
-import type { ToolSchema } from "../normalize/schema.js";
+import { nearest } from "../support/similarity.js";
+import type { ToolSchema } from "../ir.js";
 
 /**
  * A tool's `execute` must read only keys its declaration declares: a read of anything else
@@ -21,15 +21,9 @@ export function checkArgumentReads(
   const declared = rules ? [...rules.properties.map((p) => p.key), ...rules.requiredOnly] : [];
   for (const read of uses.reads) {
     if (declared.includes(read.key)) continue;
-    const near = declared
-      .map((key) => ({ key, distance: editDistance(key.toLowerCase(), read.key.toLowerCase()) }))
-      .filter(
-        ({ key, distance }) =>
-          distance <= 2 && distance < Math.min(key.length, read.key.length) / 2,
-      )
-      .sort((a, b) => a.distance - b.distance)[0];
+    const near = nearest(read.key, declared);
     const hint = near
-      ? ` Did you mean "${near.key}"?`
+      ? ` Did you mean "${near}"?`
       : schema
         ? " Declare it in `parameters`, or stop reading it."
         : " The tool declares no parameters.";

@@ -37,8 +37,9 @@ export function code(strings: TemplateStringsArray, ...values: Interpolation[]):
  * end a line inside a `//` comment and inside string literals of older engines.
  */
 export function literal(value: string | number | boolean | null): Code {
+  // The extractor reports numbers JSON cannot carry; reaching here with one is a bug.
   if (typeof value === "number" && !Number.isFinite(value))
-    throw new Error(`not a JSON number: ${value}`);
+    throw new Error(`internal error: ${value} reached the emitter`);
   return Code.raw(escapeLineSeparators(JSON.stringify(value)));
 }
 
@@ -52,18 +53,14 @@ export function jsonValue(value: JsonValue): Code {
   return code`JSON.parse(${JSON.stringify(value)})`;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** `object.key` when the key is a plain identifier, `object["key"]` otherwise. */
-export function member(object: Code, key: string): Code {
-  return IDENTIFIER.test(key) && key !== "__proto__"
-    ? Code.raw(`${object}.${key}`)
-    : code`${object}[${key}]`;
+/** Whether a key can be written bare: `a.key`, `{ key: 1 }`. */
+export function isIdentifier(key: string): boolean {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key);
 }
 
 /** An object-literal or interface key: bare when it is a plain identifier, quoted otherwise. */
 export function propertyName(key: string): Code {
-  return IDENTIFIER.test(key) && key !== "__proto__" ? Code.raw(key) : literal(key);
+  return isIdentifier(key) && key !== "__proto__" ? Code.raw(key) : literal(key);
 }
 
 export function join(parts: readonly Code[], separator: string): Code {
@@ -82,19 +79,41 @@ export function commentText(text: string): string {
   ).replace(/\*\//g, "*\\/");
 }
 
-function escapeLineSeparators(text: string): string {
-  return text.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+/**
+ * U+2028 and U+2029 escaped, and so is a lone surrogate: a file cannot hold one (UTF-8 turns it
+ * into U+FFFD), so the text would differ from what was written and the drift check would
+ * never pass.
+ */
+export function escapeLineSeparators(text: string): string {
+  return text
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029")
+    .replace(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+    );
 }
 
-/** Fresh local names: counters only, never derived from schema text. */
+/**
+ * Fresh names: counters only, never derived from schema text. One set per generated module,
+ * so that a name is unique across all of the module's functions.
+ */
 export class Names {
   readonly #counters = new Map<string, number>();
-  next(prefix: "v" | "r" | "a" | "i" | "k" | "e" | "n" | "o" | "p"): Code {
+  next(prefix: NamePrefix): Code {
     const n = this.#counters.get(prefix) ?? 0;
     this.#counters.set(prefix, n + 1);
     return Code.raw(`${prefix}${n}`);
   }
 }
+
+/**
+ * What each prefix names: v value, r record, a array, i index, k key, n count, u other keys,
+ * s slots, d a path part passed to a function, e enum list, p path, K declared keys,
+ * c/f functions of the issue path and of the accepting path.
+ */
+export type NamePrefix =
+  "v" | "r" | "a" | "i" | "k" | "n" | "u" | "s" | "d" | "e" | "p" | "K" | "c" | "f";
 
 /**
  * A name for generated exports derived from a tool name: letters and digits only, in

@@ -1,10 +1,21 @@
-import type { JsonValue } from "../extract/values.js";
-import type { JsonType } from "./keywords.js";
+import type { JsonValue } from "./extract/values.js";
 
 /**
- * The intermediate form: only what the validators enforce, plus descriptions for argument
- * types. Everything else was reported as not enforced on the way here.
+ * The intermediate form between reading and emitting: only what the validators enforce, plus
+ * descriptions for argument types. Everything else was reported as not enforced on the way.
  */
+
+export const JSON_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
+
 export interface SchemaNode {
   /** A `false` schema: every value is rejected. */
   readonly never?: true;
@@ -58,4 +69,24 @@ export interface ToolSchema {
   readonly description?: string;
   readonly root: SchemaNode;
   readonly notEnforced: readonly NotEnforced[];
+}
+
+/** Whether a schema checks anything at all (an empty schema accepts every value). */
+export function hasChecks(node: SchemaNode): boolean {
+  return (
+    node.never === true ||
+    node.types !== undefined ||
+    node.enumValues !== undefined ||
+    (node.items !== undefined && hasChecks(node.items)) ||
+    (node.object !== undefined && objectHasChecks(node.object))
+  );
+}
+
+export function objectHasChecks(rules: ObjectRules): boolean {
+  return (
+    rules.requiredOnly.length > 0 ||
+    rules.properties.some((p) => p.required || hasChecks(p.schema)) ||
+    rules.unknownKeys.kind === "reject" ||
+    (rules.unknownKeys.kind === "check" && hasChecks(rules.unknownKeys.schema))
+  );
 }

@@ -1,0 +1,42 @@
+import type { DiagnosticCode } from "../diagnosticCodes.js";
+import type { SourceLocation } from "../diagnostics.js";
+import type { StaticValue } from "../extract/values.js";
+import type { Mode, NotEnforced, SchemaNode } from "../ir.js";
+
+/** What a keyword's reader needs from the schema reader (normalize/normalize.ts) driving it. */
+export interface SchemaReading {
+  readonly mode: Mode;
+  report(code: DiagnosticCode, message: string, location: SourceLocation, schemaPath: string): void;
+  /** Reads a nested schema found at `schemaPath`, which checks the arguments at `at`. */
+  read(value: StaticValue, schemaPath: string, at: string): SchemaNode;
+  /** Reports the first part of `value` that is not statically known, if any. */
+  requireStatic(value: StaticValue, schemaPath: string): void;
+  notEnforced(item: NotEnforced): void;
+}
+
+/** Appends a key to a dotted schema path (`a.b`, `a["-A"]`). */
+export function joinKey(base: string, key: string): string {
+  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return base === "" ? key : `${base}.${key}`;
+  return `${base}[${JSON.stringify(key)}]`;
+}
+
+/** A few words for a static value in a message: `the string "x"`, `an array`. */
+export function describeValue(value: StaticValue): string {
+  switch (value.kind) {
+    case "primitive":
+      return value.value === null
+        ? "null"
+        : `the ${typeof value.value} ${JSON.stringify(value.value)}`;
+    case "array":
+      return "an array";
+    case "object":
+      return "an object";
+    case "unknown":
+      return "a value that is not statically known";
+  }
+}
+
+/** `describeValue`, or why the value is not statically known. */
+export function describeFound(value: StaticValue): string {
+  return value.kind === "unknown" ? `not statically known: ${value.reason}` : describeValue(value);
+}

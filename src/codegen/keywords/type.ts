@@ -1,0 +1,161 @@
+import { Code, code, join } from "../emit/code.js";
+import { pathCode, type EmitContext, type PathPart } from "../emit/context.js";
+import { entryOf, type StaticValue } from "../extract/values.js";
+import { JSON_TYPES, type JsonType } from "../ir.js";
+import { nearest } from "../support/similarity.js";
+import { describeFound, joinKey, type SchemaReading } from "./reading.js";
+
+/**
+ * `type` (and `nullable`, which adds "null"): one of the JSON types or a list of them;
+ * `number` and `integer` take finite numbers only. A value of the wrong type gets no further
+ * checks. Its issue is `invalid_type`; when the value is a string holding JSON text of an
+ * expected type, the runtime's `wrongType` adds the hint "JSON text inside a string".
+ */
+
+/** Reads `type` and `nullable`; undefined when the schema declares no type. */
+export function readType(
+  schema: StaticValue,
+  schemaPath: string,
+  reading: SchemaReading,
+): JsonType[] | undefined {
+  const typeEntry = entryOf(schema, "type");
+  const nullableEntry = entryOf(schema, "nullable");
+  let nullable = false;
+  if (nullableEntry) {
+    const value = nullableEntry.value;
+    if (value.kind === "primitive" && typeof value.value === "boolean") nullable = value.value;
+    else
+      reading.report(
+        "TV2005",
+        "`nullable` must be true or false.",
+        value.location,
+        joinKey(schemaPath, "nullable"),
+      );
+  }
+  if (!typeEntry) return undefined;
+  const path = joinKey(schemaPath, "type");
+  const value = typeEntry.value;
+  const names = value.kind === "array" ? value.elements : [value];
+  if (value.kind === "array" && names.length === 0) {
+    reading.report("TV2004", "`type` must name at least one type.", value.location, path);
+    return undefined;
+  }
+  const types: JsonType[] = [];
+  for (const name of names) {
+    if (name.kind !== "primitive" || typeof name.value !== "string") {
+      reading.report(
+        "TV2004",
+        `\`type\` must be a type name or an array of type names, not ${describeFound(name)}.`,
+        name.location,
+        path,
+      );
+      return undefined;
+    }
+    if (!(JSON_TYPES as readonly string[]).includes(name.value)) {
+      const suggestion = suggestType(name.value);
+      const hint = suggestion
+        ? ` Did you mean "${suggestion}"?`
+        : ` Known types: ${JSON_TYPES.join(", ")}.`;
+      reading.report("TV2003", `Unknown type "${name.value}".${hint}`, name.location, path);
+      return undefined;
+    }
+    if (types.includes(name.value as JsonType)) {
+      reading.report("TV2104", `The type "${name.value}" is listed twice.`, name.location, path);
+      continue;
+    }
+    types.push(name.value as JsonType);
+  }
+  if (nullable && !types.includes("null")) types.push("null");
+  return types;
+}
+
+/** Names other schema dialects and languages use for the JSON types. */
+const TYPE_ALIASES = new Map<string, JsonType>([
+  ["str", "string"],
+  ["text", "string"],
+  ["int", "integer"],
+  ["float", "number"],
+  ["double", "number"],
+  ["bool", "boolean"],
+  ["dict", "object"],
+  ["map", "object"],
+  ["record", "object"],
+  ["list", "array"],
+  ["none", "null"],
+]);
+
+/** The type an unknown type name most likely meant (`strng` -> `string`, `int` -> `integer`). */
+export function suggestType(name: string): JsonType | undefined {
+  return (
+    TYPE_ALIASES.get(name.toLowerCase()) ?? (nearest(name, JSON_TYPES, 2) as JsonType | undefined)
+  );
+}
+
+/** A boolean expression: does `value` have one of `types`? */
+export function typeCondition(types: readonly JsonType[], value: Code): Code {
+  const tests = types
+    .filter((type) => !(type === "integer" && types.includes("number")))
+    .map((type) => singleTypeTest(type, value));
+  return join(tests, " || ");
+}
+
+function singleTypeTest(type: JsonType, value: Code): Code {
+  switch (type) {
+    case "string":
+      return code`typeof ${value} === "string"`;
+    case "number":
+      return code`Number.isFinite(${value})`;
+    case "integer":
+      return code`Number.isInteger(${value})`;
+    case "boolean":
+      return code`typeof ${value} === "boolean"`;
+    case "null":
+      return code`${value} === null`;
+    case "array":
+      return code`Array.isArray(${value})`;
+    case "object":
+      return isPlainObject(value);
+  }
+}
+
+/** An object that is not an array (and not null). */
+export function isPlainObject(value: Code): Code {
+  return code`(typeof ${value} === "object" && ${value} !== null && !Array.isArray(${value}))`;
+}
+
+/** Whether the declared types already ensure the value is of this kind (no guard needed). */
+export function typesEnsure(
+  types: readonly JsonType[] | undefined,
+  kind: "object" | "array",
+): boolean {
+  return types !== undefined && types.length === 1 && types[0] === kind;
+}
+
+/** The fast path: rejects a value of another type. */
+export function acceptType(types: readonly JsonType[], value: Code): Code {
+  return code`if (!(${typeCondition(types, value)})) return false;\n`;
+}
+
+/** The `expected` text of a type issue: `string`, `string | null`. */
+export function expectedText(types: readonly JsonType[]): string {
+  return types.join(" | ");
+}
+
+/** The issue path: `then` runs only when the type matched; otherwise an `invalid_type` issue. */
+export function collectType(
+  ctx: EmitContext,
+  types: readonly JsonType[],
+  value: Code,
+  path: readonly PathPart[],
+  then: Code,
+): Code {
+  const wrongType = ctx.module.use("wrongType");
+  const issue = code`c = ${wrongType}(c, ${pathCode(ctx.module, path)}, ${expectedText(types)}, ${value});\n`;
+  if (then.toString() === "") return code`if (!(${typeCondition(types, value)})) {\n${issue}}\n`;
+  return code`if (${typeCondition(types, value)}) {\n${then}} else {\n${issue}}\n`;
+}
+
+/** The argument type of a value of one JSON type without object or array rules. */
+export function primitiveType(type: Exclude<JsonType, "object" | "array">): Code {
+  return Code.raw(type === "integer" ? "number" : type);
+}

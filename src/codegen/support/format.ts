@@ -1,0 +1,211 @@
+import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
+
+/**
+ * The text a model reads when its call failed validation, in Claude Code's wording:
+ *
+ *     TaskUpdate failed due to the following issues:
+ *     The required parameter `taskId` is missing
+ *     An unexpected parameter `id` was provided
+ *     Hint: did you mean `taskId` instead of `id`?
+ *
+ * One line per issue (missing keys, unexpected keys, wrong types, wrong enum values; depth-first
+ * inside each group), then one `Hint: ` line per issue that has a hint. However many issues, the
+ * text stays small: at most 20 issue lines and a line `...and N more issues`; any key, path or
+ * value longer than 100 characters is cut to its first 100 and `...`; at most 8 KB in all.
+ */
+export function formatValidationError(
+  toolName: string,
+  issues: readonly ValidationIssue[],
+  options: FormatOptions = {},
+): string {
+  const ordered = inTextOrder(issues);
+  let text = `${shown(toolName)} failed due to the following ${ordered.length === 1 ? "issue" : "issues"}:`;
+  let lines = 0;
+  while (lines < ordered.length && lines < MAX_LINES) {
+    const issue = ordered[lines];
+    if (issue === undefined) break;
+    const line = issueLine(issue);
+    // Room is kept for the "...and N more issues" line.
+    if (!fits(text, line, MAX_BYTES - MORE_LINE_BYTES)) break;
+    text += `\n${line}`;
+    lines++;
+  }
+  const more = ordered.length - lines;
+  if (more > 0) text += `\n...and ${more} more ${more === 1 ? "issue" : "issues"}`;
+  if (options.hints === false) return text;
+  for (let i = 0; i < lines; i++) {
+    const issue = ordered[i];
+    const hint = issue === undefined ? undefined : hintLine(issue);
+    if (hint === undefined) continue;
+    if (!fits(text, hint, MAX_BYTES)) break;
+    text += `\n${hint}`;
+  }
+  return text;
+}
+
+/** Whether `text`, a line break and `line` take at most `limit` bytes in UTF-8. */
+function fits(text: string, line: string, limit: number): boolean {
+  const units = text.length + 1 + line.length;
+  // A UTF-16 unit is at most 3 bytes in UTF-8: most texts need no counting.
+  if (units * 3 <= limit) return true;
+  return utf8Length(text) + 1 + utf8Length(line) <= limit;
+}
+
+export interface FormatOptions {
+  /** `Hint: ` lines after the issue lines (default true); false gives Claude Code's text exactly. */
+  readonly hints?: boolean;
+}
+
+const MAX_LINES = 20;
+const MAX_SHOWN = 100;
+const MAX_BYTES = 8192;
+const MORE_LINE_BYTES = 40;
+/** An enum's allowed values are listed up to about this many characters. */
+const MAX_VALUES_TEXT = 400;
+
+/** One issue as a sentence. */
+export function issueLine(issue: ValidationIssue): string {
+  const root = issue.path.length === 0;
+  const path = shownPath(issue.path);
+  switch (issue.code) {
+    case "missing":
+      return root
+        ? "The required input is missing"
+        : `The required parameter \`${path}\` is missing`;
+    case "unexpected":
+      return root
+        ? "An unexpected input was provided"
+        : `An unexpected parameter \`${path}\` was provided`;
+    case "invalid_type": {
+      const types = `\`${shown(issue.expected)}\` but provided as \`${shown(issue.received)}\``;
+      return root
+        ? `The input type is expected as ${types}`
+        : `The parameter \`${path}\` type is expected as ${types}`;
+    }
+    case "invalid_enum": {
+      const values = allowedValues(issue.values);
+      return root
+        ? `The input is invalid: expected one of ${values}`
+        : `The parameter \`${path}\` is invalid: expected one of ${values}`;
+    }
+  }
+}
+
+/** The hint of an issue as a line, or undefined when it has none. */
+export function hintLine(issue: ValidationIssue): string | undefined {
+  const hint: ValidationHint | undefined = "hint" in issue ? issue.hint : undefined;
+  if (hint === undefined) return undefined;
+  const path = shownPath(issue.path);
+  const where = issue.path.length === 0 ? "the input" : `\`${path}\``;
+  switch (hint.kind) {
+    case "key": {
+      const suggested = shownPath([...issue.path.slice(0, -1), hint.key]);
+      return `Hint: did you mean \`${suggested}\` instead of \`${path}\`?`;
+    }
+    case "json":
+      return `Hint: ${where} is JSON text inside a string; send the ${hint.type} itself`;
+    case "value":
+      return `Hint: did you mean ${shown(JSON.stringify(hint.value))} for ${where}?`;
+  }
+}
+
+/**
+ * `questions[0].options[1].label`: keys joined with `.`, indices as `[i]`. Keys are shown as
+ * they are, empty ones included (`["", "x"]` is `.x`).
+ */
+export function formatPath(path: IssuePath): string {
+  let text = "";
+  for (let i = 0; i < path.length; i++) {
+    const part = path[i];
+    if (typeof part === "number") text += `[${part}]`;
+    else text += i === 0 ? part : `.${part}`;
+  }
+  return text;
+}
+
+function shownPath(path: IssuePath): string {
+  // A path made of long keys is cut without building all of it.
+  let text = "";
+  for (let i = 0; i < path.length && text.length <= MAX_SHOWN; i++) {
+    const part = path[i];
+    if (typeof part === "number") text += `[${part}]`;
+    else text += i === 0 ? cut(part) : `.${cut(part)}`;
+  }
+  return shown(text);
+}
+
+/** Cut to 100 characters with `...`, line breaks and other control characters escaped. */
+function shown(text: string): string {
+  return escapeControls(cut(text));
+}
+
+function cut(text: string): string {
+  if (text.length <= MAX_SHOWN) return text;
+  // Do not split a surrogate pair.
+  const end = isHighSurrogate(text.charCodeAt(MAX_SHOWN - 1)) ? MAX_SHOWN - 1 : MAX_SHOWN;
+  return `${text.slice(0, end)}...`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
+
+function escapeControls(text: string): string {
+  CONTROL.lastIndex = 0;
+  if (!CONTROL.test(text)) return text;
+  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Issues grouped in the text's order, keeping the order inside each group. */
+function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
+  for (let i = 1; i < issues.length; i++) {
+    const previous = issues[i - 1];
+    const current = issues[i];
+    if (previous && current && GROUP[previous.code] > GROUP[current.code]) {
+      return [...issues].sort((a, b) => GROUP[a.code] - GROUP[b.code]);
+    }
+  }
+  return issues;
+}
+
+const GROUP: Record<ValidationIssue["code"], number> = {
+  missing: 0,
+  unexpected: 1,
+  invalid_type: 2,
+  invalid_enum: 3,
+};
+
+/** `"a"|"b"|3`: each generated enum list is one frozen array, so its text is made once. */
+const valuesText = new WeakMap<readonly unknown[], string>();
+
+function allowedValues(values: readonly unknown[]): string {
+  let text = valuesText.get(values);
+  if (text === undefined) {
+    text = "";
+    for (let i = 0; i < values.length; i++) {
+      if (text.length > MAX_VALUES_TEXT) {
+        text += `|... (${values.length - i} more)`;
+        break;
+      }
+      text += (i === 0 ? "" : "|") + shown(JSON.stringify(values[i]) ?? String(values[i]));
+    }
+    if (Object.isFrozen(values)) valuesText.set(values, text);
+  }
+  return text;
+}
+
+/** The length of a text in UTF-8 bytes. */
+function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) bytes += code >= 0x800 && !isSurrogate(code) ? 2 : 1;
+  }
+  return bytes;
+}
+
+function isSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdfff;
+}

@@ -1,0 +1,327 @@
+import { MAX_NAME, simplified, simplifiedCloseness } from "./similarity.js";
+import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue } from "./types.js";
+
+/**
+ * What the generated validators call. A valid call touches nothing here but UNREADABLE;
+ * everything else runs for a call that has issues.
+ */
+
+/** A validator keeps at most this many issues, then stops looking. */
+export const MAX_ISSUES = 100;
+
+/** The value of a key whose reading threw (a getter, a proxy): it fails every declared type. */
+export const UNREADABLE: unique symbol = Symbol("unreadable");
+
+/** Thrown when the issue list is full; the validator's own `catch` ends the walk on it. */
+const FULL: unique symbol = Symbol("full");
+
+/** The issues found so far, in the four groups of the text's order (each made on first use). */
+export class IssueList {
+  missing: ValidationIssue[] | undefined = undefined;
+  unexpected: ValidationIssue[] | undefined = undefined;
+  wrongType: ValidationIssue[] | undefined = undefined;
+  wrongValue: ValidationIssue[] | undefined = undefined;
+  count = 0;
+
+  /** Counts an issue just added; a full list stops the walk. */
+  counted(): this {
+    if (++this.count >= MAX_ISSUES) throw FULL;
+    return this;
+  }
+}
+
+export function missing(list: IssueList | undefined, path: IssuePath): IssueList {
+  const issues = list ?? new IssueList();
+  issues.missing = append(issues.missing, { code: "missing", path });
+  return issues.counted();
+}
+
+/**
+ * The unexpected keys of one object, each with a hint when it is close to a declared key the
+ * call left out (`keys[i]` is absent when `values[i]` is undefined). Each declared key is
+ * suggested at most once: the closest pair first, then declaration order.
+ */
+export function unexpectedKeys(
+  list: IssueList | undefined,
+  base: IssuePath,
+  unknownKeys: readonly string[],
+  keys: readonly string[],
+  values: readonly unknown[],
+): IssueList {
+  const issues = list ?? new IssueList();
+  // Only the keys that can still become issues are compared.
+  const shown =
+    unknownKeys.length + issues.count > MAX_ISSUES
+      ? unknownKeys.slice(0, MAX_ISSUES - issues.count)
+      : unknownKeys;
+  const hints = keyHints(shown, keys, values);
+  for (let i = 0; i < shown.length; i++) {
+    const hint = hints === undefined ? undefined : hints[i];
+    const path = [...base, shown[i] ?? ""];
+    issues.unexpected = append(
+      issues.unexpected,
+      hint === undefined ? { code: "unexpected", path } : { code: "unexpected", path, hint },
+    );
+    issues.counted();
+  }
+  return issues;
+}
+
+/** The hint of each unknown key, or undefined when none has one. */
+function keyHints(
+  unknownKeys: readonly string[],
+  keys: readonly string[],
+  values: readonly unknown[],
+): (KeyHint | undefined)[] | undefined {
+  const declared = simplifiedKeys(keys);
+  // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
+  // numbers orders them by closeness, then declaration order, then the call's order.
+  const pairs: number[] = [];
+  const compared = Math.min(unknownKeys.length, 1 << 10);
+  for (let u = 0; u < compared; u++) {
+    const name = unknownKeys[u] ?? "";
+    if (name.length > MAX_NAME) continue;
+    const simple = simplified(name);
+    for (let d = 0; d < declared.length && d < 1 << 10; d++) {
+      if (values[d] !== undefined) continue;
+      const value = simplifiedCloseness(simple, declared[d] ?? "");
+      if (value !== undefined) pairs.push(value * (1 << 20) + d * (1 << 10) + u);
+    }
+  }
+  if (pairs.length === 0) return undefined;
+  pairs.sort((a, b) => a - b);
+  const hints: (KeyHint | undefined)[] = new Array<KeyHint | undefined>(unknownKeys.length).fill(
+    undefined,
+  );
+  const used: boolean[] = new Array<boolean>(declared.length).fill(false);
+  for (const pair of pairs) {
+    const u = pair & 1023;
+    const d = (pair >> 10) & 1023;
+    if (hints[u] !== undefined || used[d]) continue;
+    hints[u] = { kind: "key", key: keys[d] ?? "" };
+    used[d] = true;
+  }
+  return hints;
+}
+
+/** Each generated list of declared keys is one frozen array: simplified once. */
+const simplifiedLists = new WeakMap<readonly string[], readonly string[]>();
+
+function simplifiedKeys(keys: readonly string[]): readonly string[] {
+  let list = simplifiedLists.get(keys);
+  if (list === undefined) {
+    // A name too long to be close to anything gets an impossible simplified form.
+    list = keys.map((key) => (key.length > MAX_NAME ? "\u0000" : simplified(key)));
+    simplifiedLists.set(keys, list);
+  }
+  return list;
+}
+
+/** A value of the wrong type; `expected` is the declared type text (`array | null`). */
+export function wrongType(
+  list: IssueList | undefined,
+  path: IssuePath,
+  expected: string,
+  value: unknown,
+): IssueList {
+  const issues = list ?? new IssueList();
+  const received = typeName(value);
+  const hint = typeof value === "string" ? jsonTextHint(value, expected) : undefined;
+  issues.wrongType = append(
+    issues.wrongType,
+    hint === undefined
+      ? { code: "invalid_type", path, expected, received }
+      : { code: "invalid_type", path, expected, received, hint },
+  );
+  return issues.counted();
+}
+
+/**
+ * When the string is JSON text of an expected type other than string and null. Numbers and
+ * booleans are recognised without JSON.parse (which costs more than the rest of a failed
+ * validation); arrays and objects are parsed only when they are expected and the text ends
+ * with the closing bracket.
+ */
+function jsonTextHint(text: string, expected: string): JsonTextHint | undefined {
+  const trimmed = text.replace(JSON_SPACE, "");
+  const first = trimmed.charCodeAt(0);
+  if (first === 0x5b /* [ */ || first === 0x7b /* { */) {
+    const array = first === 0x5b;
+    if (!expected.includes(array ? "array" : "object")) return undefined;
+    if (trimmed.charCodeAt(trimmed.length - 1) !== (array ? 0x5d : 0x7d)) return undefined;
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      if (array ? !Array.isArray(value) : typeof value !== "object" || value === null)
+        return undefined;
+    } catch {
+      return undefined;
+    }
+    return array ? JSON_ARRAY : JSON_OBJECT;
+  }
+  if (trimmed === "true" || trimmed === "false") {
+    return expected.includes("boolean") ? JSON_BOOLEAN : undefined;
+  }
+  if (JSON_NUMBER_TEXT.test(trimmed)) {
+    const fits =
+      expected.includes("number") ||
+      (expected.includes("integer") && Number.isInteger(Number(trimmed)));
+    return fits ? JSON_NUMBER : undefined;
+  }
+  return undefined;
+}
+
+/** Leading and trailing white space as JSON counts it (not all that `trim` removes). */
+const JSON_SPACE = /^[ \t\n\r]+|[ \t\n\r]+$/g;
+const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+const JSON_ARRAY: JsonTextHint = Object.freeze({ kind: "json", type: "array" });
+const JSON_OBJECT: JsonTextHint = Object.freeze({ kind: "json", type: "object" });
+const JSON_NUMBER: JsonTextHint = Object.freeze({ kind: "json", type: "number" });
+const JSON_BOOLEAN: JsonTextHint = Object.freeze({ kind: "json", type: "boolean" });
+
+/** A value outside the enum, with a hint when it differs from a member only in case or spaces. */
+export function wrongValue(
+  list: IssueList | undefined,
+  path: IssuePath,
+  values: readonly unknown[],
+  value: unknown,
+): IssueList {
+  const issues = list ?? new IssueList();
+  const near = typeof value === "string" ? nearMember(values, value) : undefined;
+  issues.wrongValue = append(
+    issues.wrongValue,
+    near === undefined
+      ? { code: "invalid_enum", path, values }
+      : { code: "invalid_enum", path, values, hint: { kind: "value", value: near } },
+  );
+  return issues.counted();
+}
+
+function nearMember(values: readonly unknown[], value: string): string | undefined {
+  const wanted = value.trim().toLowerCase();
+  for (const member of values) {
+    if (typeof member === "string" && member.trim().toLowerCase() === wanted) return member;
+  }
+  return undefined;
+}
+
+/**
+ * A false schema: any value here is not allowed.
+ */
+export function notAllowed(list: IssueList | undefined, path: IssuePath): IssueList {
+  const issues = list ?? new IssueList();
+  issues.unexpected = append(issues.unexpected, { code: "unexpected", path });
+  return issues.counted();
+}
+
+/**
+ * An exception inside the walk: a full list ends it (rethrown up to the validator); anything
+ * else was thrown by the value itself (a proxy's trap, a revoked proxy) and makes the value at
+ * `path` unreadable.
+ */
+export function caught(
+  list: IssueList | undefined,
+  error: unknown,
+  path: IssuePath,
+  expected: string,
+): IssueList {
+  if (error === FULL) throw error;
+  const issues = list ?? new IssueList();
+  issues.wrongType = append(issues.wrongType, {
+    code: "invalid_type",
+    path,
+    expected,
+    received: "unreadable",
+  });
+  return issues.counted();
+}
+
+/** The validator's result: the issues in the text's order, or undefined for a valid call. */
+export function finish(list: IssueList | undefined): ValidationIssue[] | undefined {
+  if (list === undefined) return undefined;
+  let all = list.missing;
+  all = joined(all, list.unexpected);
+  all = joined(all, list.wrongType);
+  return joined(all, list.wrongValue);
+}
+
+function joined(
+  issues: ValidationIssue[] | undefined,
+  group: ValidationIssue[] | undefined,
+): ValidationIssue[] | undefined {
+  if (issues === undefined) return group;
+  if (group !== undefined) for (let i = 0; i < group.length; i++) issues.push(group[i]!);
+  return issues;
+}
+
+/** The validator's result after an exception reached it (a full list, or an unreadable root). */
+export function finishAfter(
+  list: IssueList | undefined,
+  error: unknown,
+  expected: string,
+): ValidationIssue[] | undefined {
+  let issues = list;
+  if (error !== FULL) {
+    try {
+      issues = caught(issues, error, [], expected);
+    } catch {
+      // The list became full with this issue: it is in the list.
+    }
+  }
+  return finish(issues);
+}
+
+/** The name of a value's type in an issue: JSON's names, and NaN, Infinity, bigint... for what JSON cannot carry. */
+export function typeName(value: unknown): string {
+  const type = typeof value;
+  if (type === "object") {
+    if (value === null) return "null";
+    return isArray(value) ? "array" : "object";
+  }
+  if (type === "number" && !Number.isFinite(value)) {
+    return Number.isNaN(value) ? "NaN" : (value as number) > 0 ? "Infinity" : "-Infinity";
+  }
+  if (value === UNREADABLE) return "unreadable";
+  return type;
+}
+
+/** Array.isArray, false for a revoked proxy (on which it throws). */
+function isArray(value: unknown): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the value equals one member: deep equality for arrays and objects (own enumerable keys). */
+export function isMember(values: readonly unknown[], value: unknown): boolean {
+  for (const member of values) if (deepEqual(value, member)) return true;
+  return false;
+}
+
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const keys = Object.keys(b);
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(a, key)) return false;
+    if (!deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+      return false;
+  }
+  return true;
+}
+
+/** Appends to a list created on first use. */
+export function append<T>(list: T[] | undefined, item: T): T[] {
+  if (list === undefined) return [item];
+  list.push(item);
+  return list;
+}

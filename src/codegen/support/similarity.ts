@@ -1,0 +1,155 @@
+/**
+ * When two names are close enough for one to be suggested for the other. One rule serves the
+ * hints given to the model (an unexpected key next to a declared key it left out) and the
+ * generator's "did you mean" for misspelt keywords and types. Returns how close they are
+ * (lower is closer) or undefined when they are not close:
+ *
+ * - 0: equal once case, `_`, `-` and spaces are ignored (`outputMode` / `output_mode`), a
+ *   plural ending `ies` counting as `y` (`additionalProperty` / `additionalProperties`);
+ * - 1 or 2: a typo between names of 4 or more characters: an edit distance (a swap of two
+ *   neighbours is one edit) of 1 up to 5 characters, 2 beyond (`lable` / `label`);
+ * - 3: one starts or ends with the other and the shorter has 2 or more characters
+ *   (`id` / `taskId`, `path` / `file_path`).
+ *
+ * Two short names such as `a` and `b` are never close, nor is a name of more than 256
+ * characters to anything (which also bounds the cost on hostile input). Lengths and edits are
+ * counted on the simplified names.
+ */
+export function closeness(a: string, b: string): number | undefined {
+  if (a.length > MAX_NAME || b.length > MAX_NAME) return undefined;
+  return simplifiedCloseness(simplified(a), simplified(b));
+}
+
+/** The closest candidate within `limit` (ties: the first in the list), if any. */
+export function nearest(
+  name: string,
+  candidates: readonly string[],
+  limit = 3,
+): string | undefined {
+  let best: string | undefined;
+  let bestCloseness = limit + 1;
+  for (const candidate of candidates) {
+    const value = closeness(name, candidate);
+    if (value !== undefined && value < bestCloseness) {
+      best = candidate;
+      bestCloseness = value;
+    }
+  }
+  return best;
+}
+
+/** Names longer than this are never close to anything. */
+export const MAX_NAME = 256;
+
+/** A name as `closeness` compares it: lower case, without `_`, `-` and spaces. */
+export function simplified(name: string): string {
+  let text = name;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    // Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the
+    // full mapping): only then is a new string made.
+    if (
+      (code >= 0x41 && code <= 0x5a) ||
+      code === 0x5f ||
+      code === 0x2d ||
+      code === 0x20 ||
+      code > 0x7f
+    ) {
+      text = name.toLowerCase().replace(SEPARATORS, "");
+      break;
+    }
+  }
+  return text;
+}
+
+/** Whether two simplified names differ only in a plural ending `ies` / `y`. */
+function pluralOf(x: string, y: string): boolean {
+  const [plural, singular] = x.length > y.length ? [x, y] : [y, x];
+  return (
+    plural.length === singular.length + 2 &&
+    plural.endsWith("ies") &&
+    singular.endsWith("y") &&
+    plural.startsWith(singular.slice(0, -1))
+  );
+}
+
+const SEPARATORS = /[_\- ]/g;
+
+/** `closeness` of two names already simplified. */
+export function simplifiedCloseness(x: string, y: string): number | undefined {
+  if (x === y || pluralOf(x, y)) return 0;
+  if (x.length >= 4 && y.length >= 4) {
+    const allowed = Math.max(x.length, y.length) <= 5 ? 1 : 2;
+    if (Math.abs(x.length - y.length) <= allowed && mayBeWithin(x, y, allowed)) {
+      const distance = editDistance(x, y, allowed);
+      if (distance <= allowed) return distance;
+    }
+  }
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.length >= 2 && (long.startsWith(short) || long.endsWith(short))) return 3;
+  return undefined;
+}
+
+/**
+ * A quick test that rules out most pairs before the edit distance is computed: the sets of
+ * characters (folded into 32 buckets) of two names within `limit` edits differ in at most
+ * 2 * limit buckets, as one edit adds or removes at most one character on each side.
+ */
+function mayBeWithin(x: string, y: string, limit: number): boolean {
+  let difference = characterSet(x) ^ characterSet(y);
+  let count = 0;
+  while (difference !== 0) {
+    difference &= difference - 1;
+    if (++count > 2 * limit) return false;
+  }
+  return true;
+}
+
+function characterSet(text: string): number {
+  let set = 0;
+  for (let i = 0; i < text.length; i++) set |= 1 << (text.charCodeAt(i) & 31);
+  return set;
+}
+
+/**
+ * Edit distance in which a swap of two neighbouring characters is one edit (`tpye` / `type`),
+ * or `limit + 1` once it is sure to exceed `limit`. Only the cells within `limit` of the
+ * diagonal can hold a distance within `limit`, so only those are computed, in three rows
+ * reused by every call (names are at most MAX_NAME long).
+ */
+function editDistance(a: string, b: string, limit: number): number {
+  const outside = limit + 1;
+  const width = b.length + 1;
+  // Row r of the table lives at offset (r % 3) * width.
+  for (let j = 0; j < width; j++) table[j] = j <= limit ? j : outside;
+  for (let i = 1; i <= a.length; i++) {
+    const current = (i % 3) * width;
+    const previous = ((i - 1) % 3) * width;
+    const beforePrevious = ((i + 1) % 3) * width;
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    table[current + from - 1] = from === 1 && i <= limit ? i : outside;
+    if (to < b.length) table[current + to + 1] = outside;
+    const charA = a.charCodeAt(i - 1);
+    let rowMinimum = outside;
+    for (let j = from; j <= to; j++) {
+      const charB = b.charCodeAt(j - 1);
+      let value = table[previous + j - 1]! + (charA === charB ? 0 : 1);
+      const deletion = table[previous + j]! + 1;
+      if (deletion < value) value = deletion;
+      const insertion = table[current + j - 1]! + 1;
+      if (insertion < value) value = insertion;
+      if (i > 1 && j > 1 && charA === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === charB) {
+        const swap = table[beforePrevious + j - 2]! + 1;
+        if (swap < value) value = swap;
+      }
+      table[current + j] = value;
+      if (value < rowMinimum) rowMinimum = value;
+    }
+    if (rowMinimum > limit) return outside;
+  }
+  const last = table[(a.length % 3) * width + b.length]!;
+  return last < outside ? last : outside;
+}
+
+const table = new Int32Array(3 * (MAX_NAME + 2));
