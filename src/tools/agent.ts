@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BackgroundJob } from "../runtime/backgroundJobs.js";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { SubagentResult, ToolPlugin } from "../types.js";
+import type { BackgroundJob } from "../services/backgroundJobs.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { SubagentResult } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { AGENT_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import type { AgentArgs } from "../../generated/index.js";
 

@@ -1,5 +1,6 @@
-import { errorMessage, failed } from "../runtime/results.js";
-import type { ToolPlugin, UserQuestion } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { ToolPlugin } from "./toolPlugin.js";
+import type { UserQuestion } from "../core/types.js";
 import { ASK_USER_QUESTION_TOOL_NAME } from "./names.js";
 import type { AskUserQuestionArgs } from "../../generated/index.js";
 

@@ -1,8 +1,8 @@
-import type { ScheduledJob } from "../runtime/cronScheduler.js";
-import type { ToolPlugin } from "../types.js";
+import type { ScheduledJob } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
 import type { CronCreateArgs, CronDeleteArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
 

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
+import type { ToolResult } from "../core/types.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";
 import type { EditArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 export const editTool: ToolPlugin<EditArgs> = {
   name: EDIT_TOOL_NAME,

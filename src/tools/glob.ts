@@ -1,13 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { GLOB_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
 import type { GlobArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const DEFAULT_LIMIT = 100;
 

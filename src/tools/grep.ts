@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { GREP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst, compareText } from "./support/fileOrder.js";
@@ -16,7 +16,7 @@ import {
 import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
 import type { GrepArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 

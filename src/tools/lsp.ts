@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { LspOperation, ToolPlugin } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { LspOperation } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { LSPArgs } from "../../generated/index.js";

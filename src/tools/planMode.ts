@@ -1,4 +1,4 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_TOOL_NAME } from "./names.js";
 import type { EnterPlanModeArgs, ExitPlanModeArgs } from "../../generated/index.js";
 

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { READ_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ReadArgs } from "../../generated/index.js";

@@ -1,6 +1,6 @@
-import type { Task, TaskStatus, TaskStore } from "../runtime/taskStore.js";
-import { taskNotFound } from "../runtime/taskStore.js";
-import type { ToolPlugin } from "../types.js";
+import type { Task, TaskStatus, TaskStore } from "../services/taskStore.js";
+import { taskNotFound } from "../services/taskStore.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import {
   TASK_CREATE_TOOL_NAME,
   TASK_GET_TOOL_NAME,
@@ -13,7 +13,7 @@ import type {
   TaskListArgs,
   TaskUpdateArgs,
 } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   name: TASK_CREATE_TOOL_NAME,

@@ -1,4 +1,4 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import type { TaskStopArgs } from "../../generated/index.js";
 

@@ -1,7 +1,7 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { WEB_FETCH_TOOL_NAME } from "./names.js";
 import type { WebFetchArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { ToolPlugin } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { WORKFLOW_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { WorkflowArgs } from "../../generated/index.js";

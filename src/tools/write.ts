@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { buildTool } from "../../src/buildTool.js";
+import { buildTool } from "../../src/runtime/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
 import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
 import { builtinTools } from "../../src/tools/index.js";

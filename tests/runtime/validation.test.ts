@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { buildTool } from "../../src/buildTool.js";
+import { buildTool } from "../../src/runtime/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
 import type { ToolManagerOptions } from "../../src/runtime/toolManager.js";
 import { readTool } from "../../src/tools/read.js";

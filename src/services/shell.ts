@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { OutputBuffer } from "../tools/support/outputBuffer.js";
+import { OutputBuffer } from "./outputBuffer.js";
 
 /** How a shell run ended. */
 export interface ShellExit {
