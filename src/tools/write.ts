@@ -5,6 +5,7 @@ import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { countLines, plural } from "./support/textStats.js";
 import type { WriteArgs } from "../../generated/index.js";
+import { failed } from "../core/results.js";
 
 export const writeTool: ToolPlugin<WriteArgs> = {
   name: WRITE_TOOL_NAME,
@@ -38,11 +39,7 @@ export const writeTool: ToolPlugin<WriteArgs> = {
     try {
       const stat = await fs.stat(filePath);
       if (stat.isDirectory()) {
-        return {
-          success: false,
-          content: "",
-          error: `${filePath} is a directory; give the path of a file to write.`,
-        };
+        return failed(`${filePath} is a directory; give the path of a file to write.`);
       }
       existed = true;
     } catch {
@@ -52,11 +49,7 @@ export const writeTool: ToolPlugin<WriteArgs> = {
       await fs.mkdir(path.dirname(filePath), { recursive: true });
       await fs.writeFile(filePath, content, "utf8");
     } catch (error) {
-      return {
-        success: false,
-        content: "",
-        error: `Cannot write ${filePath}: ${(error as Error).message}`,
-      };
+      return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
     }
     const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
     return {
