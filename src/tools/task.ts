@@ -50,10 +50,8 @@ export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   },
   async execute(args, context) {
     const { subject, description, activeForm, metadata } = args;
+    // The validator guarantees a string, not a non-blank one.
     if (subject.trim() === "") return failed("The task subject must not be empty.");
-    if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failed("metadata must be an object of key/value pairs.");
-    }
     const task = context.session.tasks.create({ subject, description, activeForm, metadata });
     return {
       success: true,
@@ -151,19 +149,9 @@ export const taskUpdateTool: ToolPlugin<TaskUpdateArgs> = {
       owner,
       metadata,
     } = args;
+    // The validator guarantees a string, not a non-blank one.
     if (subject !== undefined && subject.trim() === "") {
       return failed("The task subject must not be empty.");
-    }
-    if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failed("metadata must be an object of key/value pairs.");
-    }
-    for (const [field, ids] of [
-      ["addBlocks", addBlocks],
-      ["addBlockedBy", addBlockedBy],
-    ] as const) {
-      if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== "string"))) {
-        return failed(`${field} must be a list of task ids (strings).`);
-      }
     }
     const outcome = context.session.tasks.update(taskId, {
       subject,
@@ -239,8 +227,4 @@ function describeTask(task: Task, store: TaskStore): string {
   if (Object.keys(task.metadata).length > 0)
     lines.push(`Metadata: ${JSON.stringify(task.metadata)}`);
   return lines.join("\n");
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
