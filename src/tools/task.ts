@@ -52,7 +52,9 @@ export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
     const { subject, description, activeForm, metadata } = args;
     // The validator guarantees a string, not a non-blank one.
     if (subject.trim() === "") return failed("The task subject must not be empty.");
-    const task = context.session.tasks.create({ subject, description, activeForm, metadata });
+    const outcome = context.session.tasks.create({ subject, description, activeForm, metadata });
+    if (!outcome.ok) return failed(outcome.error);
+    const { task } = outcome;
     return {
       success: true,
       content: `Task #${task.id} created successfully: ${task.subject}`,
