@@ -1,7 +1,7 @@
 import type { ScheduledJob } from "../core/types.js";
 import type { ToolPlugin } from "./toolPlugin.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
-import type { CronCreateArgs, CronDeleteArgs } from "../../generated/index.js";
+import type { CronCreateArgs, CronDeleteArgs, CronListArgs } from "../../generated/index.js";
 import { failed } from "../core/results.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
@@ -115,7 +115,7 @@ export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
   },
 };
 
-export const cronListTool: ToolPlugin = {
+export const cronListTool: ToolPlugin<CronListArgs> = {
   name: CRON_LIST_TOOL_NAME,
   permission: "none",
   config: {
@@ -124,6 +124,7 @@ export const cronListTool: ToolPlugin = {
       name: CRON_LIST_TOOL_NAME,
       description:
         "Lists the scheduled jobs: id, cron expression, next run time, whether it recurs, whether it is durable, and its prompt.",
+      parameters: { type: "object", properties: {} },
     },
   },
   async execute(_args, context) {

@@ -38,8 +38,8 @@ function contextFor(session: Session): ToolContext {
 }
 
 describe("cron tools", () => {
-  it("declares CronList without parameters and the right permissions", () => {
-    expect(cronListTool.config.function).not.toHaveProperty("parameters");
+  it("declares CronList with an empty properties object, and the right permissions", () => {
+    expect(cronListTool.config.function.parameters).toEqual({ type: "object", properties: {} });
     expect(cronListTool.permission).toBe("none");
     expect(cronCreateTool.permission).toBe("ask");
     expect(cronDeleteTool.permission).toBe("ask");
