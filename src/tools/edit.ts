@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { ToolPlugin } from "./toolPlugin.js";
-import type { ToolResult } from "../core/types.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
-import { countLines, plural } from "./support/textStats.js";
+import { plural } from "./support/textStats.js";
+import { writeWholeFile } from "./support/writeFile.js";
 import type { EditArgs } from "../../generated/index.js";
 import { failed } from "../core/results.js";
 
@@ -69,7 +69,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
           `old_string is empty, which creates a new file, but ${filePath} already exists and is not empty. Give the exact text to replace.`,
         );
       }
-      return writeResult(filePath, new_string, text === undefined);
+      return writeWholeFile(filePath, new_string, text === undefined, "Wrote");
     }
     if (text === undefined) {
       return failed(
@@ -104,26 +104,6 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     };
   },
 };
-
-async function writeResult(
-  filePath: string,
-  content: string,
-  created: boolean,
-): Promise<ToolResult> {
-  try {
-    await fs.mkdir(path.dirname(filePath), { recursive: true });
-    await fs.writeFile(filePath, content, "utf8");
-  } catch (error) {
-    return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
-  }
-  const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
-  return {
-    success: true,
-    content: `${created ? "Created" : "Wrote"} ${filePath} (${size}).`,
-    shortResult: `${created ? "created" : "wrote"} ${path.basename(filePath)}`,
-    metadata: { created },
-  };
-}
 
 /** Non-overlapping occurrences, the ones split/join replaces. */
 function countOccurrences(text: string, search: string): number {

@@ -1,9 +1,8 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import type { ToolPlugin } from "./toolPlugin.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
-import { countLines, plural } from "./support/textStats.js";
+import { writeWholeFile } from "./support/writeFile.js";
 import type { WriteArgs } from "../../generated/index.js";
 import { failed } from "../core/results.js";
 
@@ -45,18 +44,6 @@ export const writeTool: ToolPlugin<WriteArgs> = {
     } catch {
       // Missing: the file is created below.
     }
-    try {
-      await fs.mkdir(path.dirname(filePath), { recursive: true });
-      await fs.writeFile(filePath, content, "utf8");
-    } catch (error) {
-      return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
-    }
-    const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
-    return {
-      success: true,
-      content: `${existed ? "Overwrote" : "Created"} ${filePath} (${size}).`,
-      shortResult: `${existed ? "overwrote" : "created"} ${path.basename(filePath)}`,
-      metadata: { created: !existed },
-    };
+    return writeWholeFile(filePath, content, !existed, "Overwrote");
   },
 };
