@@ -4,6 +4,7 @@ import type { ToolPlugin } from "./toolPlugin.js";
 import { ARTIFACT_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ArtifactArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
 
 const MAX_LABEL_LENGTH = 60;
 
@@ -49,9 +50,7 @@ Give it a short label (at most ${MAX_LABEL_LENGTH} characters). Showing the same
     const { file_path, label, favicon, url, force } = args;
     const host = context.host;
     if (!host.showArtifact) {
-      return failed(
-        `${ARTIFACT_TOOL_NAME} is not available: the host has not provided an artifact viewer.`,
-      );
+      return hostServiceMissing(ARTIFACT_TOOL_NAME, "an artifact viewer");
     }
     if (label !== undefined && label.length > MAX_LABEL_LENGTH) {
       return failed(

@@ -3,6 +3,7 @@ import type { ToolPlugin } from "./toolPlugin.js";
 import type { UserQuestion } from "../core/types.js";
 import { ASK_USER_QUESTION_TOOL_NAME } from "./names.js";
 import type { AskUserQuestionArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
 
 const MAX_QUESTIONS = 4;
 const MAX_OPTIONS = 4;
@@ -91,9 +92,7 @@ Each question offers 2 to ${MAX_OPTIONS} options; the user may always answer in 
     const { questions, answers, metadata } = args;
     const host = context.host;
     if (!host.askUser) {
-      return failed(
-        `${ASK_USER_QUESTION_TOOL_NAME} is not available: the host has not provided a way to ask the user.`,
-      );
+      return hostServiceMissing(ASK_USER_QUESTION_TOOL_NAME, "a way to ask the user");
     }
     if (questions.length === 0) return failed("Ask at least one question.");
     // Answers come back keyed by question text, so two equal questions could not be told apart.

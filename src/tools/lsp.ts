@@ -7,6 +7,7 @@ import type { ToolPlugin } from "./toolPlugin.js";
 import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { LSPArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
 
 export const lspTool: ToolPlugin<LSPArgs> = {
   name: LSP_TOOL_NAME,
@@ -56,9 +57,7 @@ line and character count from 1, as an editor shows them. Results name places as
     const { operation, filePath, line, character } = args;
     const host = context.host;
     if (!host.lsp) {
-      return failed(
-        `${LSP_TOOL_NAME} is not available: the host has not provided a language server.`,
-      );
+      return hostServiceMissing(LSP_TOOL_NAME, "a language server");
     }
     if (!Number.isInteger(line) || line < 1) {
       return failed(`line must be a whole number from 1 (the first line is 1), not ${line}.`);
