@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
 import type { HostServices, ScheduledJob } from "../core/types.js";
+import { errorMessage } from "../core/results.js";
 
 export interface NewScheduledJob {
   cron: string;
@@ -24,7 +25,7 @@ export function cronExpressionProblem(expression: string): string | undefined {
   try {
     next = parseCron(expression).nextRun();
   } catch (error) {
-    return (error as Error).message;
+    return errorMessage(error);
   }
   return next === null ? "it never matches a future date" : undefined;
 }
@@ -162,7 +163,7 @@ export class CronScheduler {
     try {
       records = this.#readFile();
     } catch (error) {
-      return (error as Error).message;
+      return errorMessage(error);
     }
     for (const record of records) {
       const job = toDurableJob(record);

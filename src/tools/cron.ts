@@ -2,7 +2,7 @@ import type { ScheduledJob } from "../core/types.js";
 import type { ToolPlugin } from "./toolPlugin.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
 import type { CronCreateArgs, CronDeleteArgs, CronListArgs } from "../../generated/index.js";
-import { failed } from "../core/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
 
@@ -54,7 +54,7 @@ export const cronCreateTool: ToolPlugin<CronCreateArgs> = {
     try {
       job = scheduler.create({ cron: cron.trim(), prompt, recurring, durable });
     } catch (error) {
-      return failed((error as Error).message);
+      return failed(errorMessage(error));
     }
     const next = scheduler.nextRun(job.id);
     const lines = [
@@ -105,7 +105,7 @@ export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
     try {
       scheduler.delete(id);
     } catch (error) {
-      return failed(`Could not delete ${id}: ${(error as Error).message}`);
+      return failed(`Could not delete ${id}: ${errorMessage(error)}`);
     }
     return {
       success: true,

@@ -6,7 +6,7 @@ import { resolveInWorkdir } from "./paths.js";
 import { plural } from "./support/textStats.js";
 import { writeWholeFile } from "./support/writeFile.js";
 import type { EditArgs } from "../../generated/index.js";
-import { failed } from "../core/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 export const editTool: ToolPlugin<EditArgs> = {
   name: EDIT_TOOL_NAME,
@@ -59,7 +59,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        return failed(`Cannot read ${filePath}: ${(error as Error).message}`);
+        return failed(`Cannot read ${filePath}: ${errorMessage(error)}`);
       }
     }
 
@@ -94,7 +94,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     try {
       await fs.writeFile(filePath, updated, "utf8");
     } catch (error) {
-      return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
+      return failed(`Cannot write ${filePath}: ${errorMessage(error)}`);
     }
     return {
       success: true,

@@ -7,7 +7,7 @@ import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
 import type { GlobArgs } from "../../generated/index.js";
-import { failed } from "../core/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DEFAULT_LIMIT = 100;
 
@@ -70,7 +70,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
         ignore: ignoredFolderGlobs(pattern),
       });
     } catch (error) {
-      return failed(`Cannot search with the pattern ${pattern}: ${(error as Error).message}`);
+      return failed(`Cannot search with the pattern ${pattern}: ${errorMessage(error)}`);
     }
     if (found.length === 0) {
       return {

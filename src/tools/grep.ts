@@ -16,7 +16,7 @@ import {
 import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
 import type { GrepArgs } from "../../generated/index.js";
-import { failed } from "../core/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 
@@ -144,7 +144,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       );
     } catch (error) {
       // The engine's message repeats the pattern with our flags; keep only the reason.
-      const message = (error as Error).message;
+      const message = errorMessage(error);
       const reason = message.slice(message.lastIndexOf(": ") + 2);
       return failed(
         `The pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression: ${reason}.`,
@@ -170,7 +170,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     try {
       wanted = makeFileFilter(target, glob || undefined, extensions);
     } catch (error) {
-      return failed(`The glob ${glob} is not valid: ${(error as Error).message}`);
+      return failed(`The glob ${glob} is not valid: ${errorMessage(error)}`);
     }
 
     // A file named explicitly is searched whatever glob and type say; a folder's files are filtered.

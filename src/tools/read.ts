@@ -3,7 +3,7 @@ import type { ToolPlugin } from "./toolPlugin.js";
 import { READ_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ReadArgs } from "../../generated/index.js";
-import { failed } from "../core/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DEFAULT_LINE_LIMIT = 2000;
 const MAX_LINE_LENGTH = 2000;
@@ -52,7 +52,7 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
       }
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
-      return failed(`Cannot read ${filePath}: ${(error as Error).message}`);
+      return failed(`Cannot read ${filePath}: ${errorMessage(error)}`);
     }
     if (text === "") {
       return { success: true, content: "(the file is empty)", shortResult: "empty file" };
