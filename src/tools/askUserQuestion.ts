@@ -4,6 +4,7 @@ import type { UserQuestion } from "../core/types.js";
 import { ASK_USER_QUESTION_TOOL_NAME } from "./names.js";
 import type { AskUserQuestionArgs } from "../../generated/index.js";
 import { hostServiceMissing } from "./support/hostService.js";
+import { plural } from "./support/textStats.js";
 
 const MAX_QUESTIONS = 4;
 const MAX_OPTIONS = 4;
@@ -137,7 +138,7 @@ Each question offers 2 to ${MAX_OPTIONS} options; the user may always answer in 
     return {
       success: true,
       content: `The user answered your questions:\n${lines.join("\n")}\nContinue with these answers in mind.`,
-      shortResult: `${asked.length} question${asked.length === 1 ? "" : "s"} answered`,
+      shortResult: `${plural(asked.length, "question")} answered`,
       metadata: { answers: response.answers },
     };
   },

@@ -8,6 +8,7 @@ import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
 import type { GlobArgs } from "../../generated/index.js";
 import { errorMessage, failed } from "../core/results.js";
+import { plural } from "./support/textStats.js";
 
 const DEFAULT_LIMIT = 100;
 
@@ -88,7 +89,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
     return {
       success: true,
       content: shown.join("\n") + note,
-      shortResult: `${ordered.length} file${ordered.length === 1 ? "" : "s"}`,
+      shortResult: plural(ordered.length, "file"),
       metadata: { total: ordered.length, truncated: note !== "" },
     };
   },

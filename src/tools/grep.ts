@@ -17,6 +17,7 @@ import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
 import type { GrepArgs } from "../../generated/index.js";
 import { errorMessage, failed } from "../core/results.js";
+import { plural } from "./support/textStats.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 
@@ -212,7 +213,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       success: true,
       content:
         renderEntries(shown, separate) + footer + pageNote(skip, shown.length, entries.length),
-      shortResult: plural(found.length, "file", "files") + " with matches",
+      shortResult: plural(found.length, "file") + " with matches",
       metadata: { files: found.length, matchingLines, entries: entries.length },
     };
   },
@@ -241,7 +242,7 @@ async function buildEntries(
         text: `${file}:${matches.matchedLines.length}`,
       })),
       separate: false,
-      footer: `\n(${plural(total, "matching line", "matching lines")} in ${plural(found.length, "file", "files")})`,
+      footer: `\n(${plural(total, "matching line")} in ${plural(found.length, "file")})`,
     };
   }
   const { before, after, lineNumbers } = options;
@@ -265,8 +266,4 @@ function pageNote(skip: number, shown: number, total: number): string {
 
 async function* single(file: string): AsyncGenerator<string> {
   yield file;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

@@ -8,6 +8,7 @@ import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { LSPArgs } from "../../generated/index.js";
 import { hostServiceMissing } from "./support/hostService.js";
+import { plural } from "./support/textStats.js";
 
 export const lspTool: ToolPlugin<LSPArgs> = {
   name: LSP_TOOL_NAME,
@@ -96,7 +97,7 @@ line and character count from 1, as an editor shows them. Results name places as
     return {
       success: true,
       content: lines.join("\n"),
-      shortResult: `${operation}: ${lines.length} line${lines.length === 1 ? "" : "s"}`,
+      shortResult: `${operation}: ${plural(lines.length, "line")}`,
     };
   },
 };
