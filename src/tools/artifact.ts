@@ -5,6 +5,7 @@ import { ARTIFACT_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ArtifactArgs } from "../../generated/index.js";
 import { hostServiceMissing } from "./support/hostService.js";
+import { isHttpAddress } from "./support/webAddress.js";
 
 const MAX_LABEL_LENGTH = 60;
 
@@ -88,7 +89,5 @@ Give it a short label (at most ${MAX_LABEL_LENGTH} characters). Showing the same
 };
 
 function isWebAddress(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === "http:" || protocol === "https:";
+  return URL.canParse(text) && isHttpAddress(new URL(text));
 }
