@@ -100,7 +100,8 @@ function collapse(tree: DependencyTree, dir: string): DependencyTree {
 function describe(report: FolderReport): string {
   if (report.files === 0) return `${report.folder}: no TypeScript files found.\n`;
   const count = report.fileCycles.length + report.folderCycles.length;
-  if (count === 0) return `${report.folder}: no import cycles (${report.files} files).\n`;
+  if (count === 0)
+    return `${report.folder}: no import cycles (${report.files} file${report.files === 1 ? "" : "s"}).\n`;
   const lines = [`${report.folder}: ${count} import cycle${count === 1 ? "" : "s"}`];
   const list = (title: string, cycles: string[][]) => {
     if (cycles.length === 0) return;
