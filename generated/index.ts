@@ -10,6 +10,7 @@ import {
 import { validateBash, isBashArgs, type BashArgs } from "./bash.js";
 import { validateCronCreate, isCronCreateArgs, type CronCreateArgs } from "./cron-create.js";
 import { validateCronDelete, isCronDeleteArgs, type CronDeleteArgs } from "./cron-delete.js";
+import { validateCronList, isCronListArgs, type CronListArgs } from "./cron-list.js";
 import { validateEdit, isEditArgs, type EditArgs } from "./edit.js";
 import {
   validateEnterPlanMode,
@@ -68,6 +69,7 @@ export type {
   BashArgs,
   CronCreateArgs,
   CronDeleteArgs,
+  CronListArgs,
   EditArgs,
   EnterPlanModeArgs,
   EnterWorktreeArgs,
@@ -100,6 +102,8 @@ export {
   isCronCreateArgs,
   validateCronDelete,
   isCronDeleteArgs,
+  validateCronList,
+  isCronListArgs,
   validateEdit,
   isEditArgs,
   validateEnterPlanMode,
@@ -146,6 +150,7 @@ export type ToolArgsByName = {
   Bash: BashArgs;
   CronCreate: CronCreateArgs;
   CronDelete: CronDeleteArgs;
+  CronList: CronListArgs;
   Edit: EditArgs;
   EnterPlanMode: EnterPlanModeArgs;
   EnterWorktree: EnterWorktreeArgs;
@@ -174,6 +179,7 @@ const validators = new Map<string, Validator>([
   ["Bash", validateBash],
   ["CronCreate", validateCronCreate],
   ["CronDelete", validateCronDelete],
+  ["CronList", validateCronList],
   ["Edit", validateEdit],
   ["EnterPlanMode", validateEnterPlanMode],
   ["EnterWorktree", validateEnterWorktree],
@@ -202,6 +208,7 @@ export const validatedToolNames: readonly string[] = Object.freeze([
   "Bash",
   "CronCreate",
   "CronDelete",
+  "CronList",
   "Edit",
   "EnterPlanMode",
   "EnterWorktree",
@@ -249,6 +256,7 @@ export function validateToolArgs(toolName: string, args: unknown): ValidationIss
       return undefined;
     case 8:
       if (toolName === "Artifact") return validateArtifact(args);
+      if (toolName === "CronList") return validateCronList(args);
       if (toolName === "TaskList") return validateTaskList(args);
       if (toolName === "TaskStop") return validateTaskStop(args);
       if (toolName === "WebFetch") return validateWebFetch(args);

@@ -1,10 +1,16 @@
+// The package's entry point. src is layered; each folder imports only from the folders above it
+// in this list (`npm run check:cycles` finds any cycle between files or folders):
+//   core/      the shared types (types.ts) and the tool-result helpers (results.ts)
+//   services/  what tools use: the session, task store, background jobs, cron scheduler, shell, skills
+//   tools/     the tool contract (toolPlugin.ts) and the built-in tools
+//   runtime/   the tool manager and what only it uses: registry, permissions, MCP, buildTool
 export type * from "./types.js";
 export {
   buildTool,
   isCustomTool,
   type BuildToolOptions,
   type CustomToolPlugin,
-} from "./buildTool.js";
+} from "./runtime/buildTool.js";
 export {
   ToolManager,
   type HookBlock,
@@ -18,8 +24,8 @@ export {
 export type { CanUseTool, PermissionDecision } from "./runtime/permissions.js";
 export type { McpServerConfig, McpServerStatus } from "./runtime/mcp.js";
 export type { RegisteredTool, ToolSource } from "./runtime/toolRegistry.js";
-export type { BackgroundJob } from "./runtime/backgroundJobs.js";
-export { Session, type SessionOptions, type WorktreeState } from "./runtime/session.js";
+export type { BackgroundJob } from "./services/backgroundJobs.js";
+export { Session, type SessionOptions, type WorktreeState } from "./services/session.js";
 export { builtinTools } from "./tools/index.js";
 export {
   formatPath,

@@ -3,8 +3,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
-import type { JsonSchema, ToolPlugin, ToolResult } from "../types.js";
-import { errorMessage, failed } from "./results.js";
+import type { JsonSchema, ToolResult } from "../core/types.js";
+import type { ToolPlugin } from "../tools/toolPlugin.js";
+import { errorMessage, failed } from "../core/results.js";
 
 /** An MCP server started as a child process and spoken to over stdio. */
 export interface McpServerConfig {

@@ -1,5 +1,5 @@
 import { EXIT_PLAN_MODE_TOOL_NAME } from "../tools/names.js";
-import type { PermissionMode, ToolPermission } from "../types.js";
+import type { PermissionMode, ToolPermission } from "../core/types.js";
 
 export type PermissionDecision = { behavior: "allow" } | { behavior: "deny"; message: string };
 

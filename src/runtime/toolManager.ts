@@ -1,20 +1,22 @@
-import { validatorFor, type ValidationIssue } from "../../generated/index.js";
+import {
+  formatValidationError,
+  validatorFor,
+  type ValidationIssue,
+} from "../../generated/index.js";
 import { builtinTools } from "../tools/index.js";
-import { listSkills } from "../tools/skill.js";
-import { formatValidationError } from "../../generated/index.js";
+import { listSkills } from "../services/skills.js";
 import type {
   HostServices,
   PermissionMode,
   PromptContext,
   ToolConfig,
-  ToolContext,
-  ToolPlugin,
   ToolResult,
-} from "../types.js";
+} from "../core/types.js";
+import type { ToolContext, ToolPlugin } from "../tools/toolPlugin.js";
 import { McpServers, type McpServerConfig, type McpServerStatus } from "./mcp.js";
 import { modeVerdict, planModeDenial, type CanUseTool } from "./permissions.js";
-import { errorMessage, failed } from "./results.js";
-import { Session } from "./session.js";
+import { errorMessage, failed } from "../core/results.js";
+import { Session } from "../services/session.js";
 import { ToolRegistry, type RegisteredTool, type ToolSource } from "./toolRegistry.js";
 
 /** A tool call as hooks see it (after its arguments were parsed). */

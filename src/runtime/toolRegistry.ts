@@ -1,6 +1,6 @@
-import { isCustomTool } from "../buildTool.js";
+import { isCustomTool } from "./buildTool.js";
 import type { Validator } from "../../generated/index.js";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "../tools/toolPlugin.js";
 
 /** Where a registered tool came from. Only "builtin" tools get the generated argument validation. */
 export type ToolSource = "builtin" | "custom" | "mcp";

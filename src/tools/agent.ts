@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { BackgroundJob } from "../runtime/backgroundJobs.js";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { SubagentResult, ToolPlugin } from "../types.js";
+import type { BackgroundJob } from "../services/backgroundJobs.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { SubagentResult } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { AGENT_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import type { AgentArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
 
 /** How long stopping a background agent waits for a runner that ignores its abort signal. */
 const STOP_GRACE_MS = 2000;
@@ -50,9 +52,7 @@ The subagent sees only the prompt, so say everything it needs. With run_in_backg
     const { description, prompt, subagent_type, run_in_background } = args;
     const host = context.host;
     if (!host.runSubagent) {
-      return failed(
-        `${AGENT_TOOL_NAME} is not available: the host has not provided a subagent runner.`,
-      );
+      return hostServiceMissing(AGENT_TOOL_NAME, "a subagent runner");
     }
     if (prompt.trim() === "") {
       return failed("The prompt for the subagent is empty.");

@@ -1,9 +1,11 @@
 import fs from "node:fs/promises";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { ToolPlugin } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { ARTIFACT_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ArtifactArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
+import { isHttpAddress } from "./support/webAddress.js";
 
 const MAX_LABEL_LENGTH = 60;
 
@@ -49,9 +51,7 @@ Give it a short label (at most ${MAX_LABEL_LENGTH} characters). Showing the same
     const { file_path, label, favicon, url, force } = args;
     const host = context.host;
     if (!host.showArtifact) {
-      return failed(
-        `${ARTIFACT_TOOL_NAME} is not available: the host has not provided an artifact viewer.`,
-      );
+      return hostServiceMissing(ARTIFACT_TOOL_NAME, "an artifact viewer");
     }
     if (label !== undefined && label.length > MAX_LABEL_LENGTH) {
       return failed(
@@ -89,7 +89,5 @@ Give it a short label (at most ${MAX_LABEL_LENGTH} characters). Showing the same
 };
 
 function isWebAddress(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol } = new URL(text);
-  return protocol === "http:" || protocol === "https:";
+  return URL.canParse(text) && isHttpAddress(new URL(text));
 }

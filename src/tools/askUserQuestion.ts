@@ -1,7 +1,10 @@
-import { errorMessage, failed } from "../runtime/results.js";
-import type { ToolPlugin, UserQuestion } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { ToolPlugin } from "./toolPlugin.js";
+import type { UserQuestion } from "../core/types.js";
 import { ASK_USER_QUESTION_TOOL_NAME } from "./names.js";
 import type { AskUserQuestionArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
+import { plural } from "./support/textStats.js";
 
 const MAX_QUESTIONS = 4;
 const MAX_OPTIONS = 4;
@@ -90,9 +93,7 @@ Each question offers 2 to ${MAX_OPTIONS} options; the user may always answer in 
     const { questions, answers, metadata } = args;
     const host = context.host;
     if (!host.askUser) {
-      return failed(
-        `${ASK_USER_QUESTION_TOOL_NAME} is not available: the host has not provided a way to ask the user.`,
-      );
+      return hostServiceMissing(ASK_USER_QUESTION_TOOL_NAME, "a way to ask the user");
     }
     if (questions.length === 0) return failed("Ask at least one question.");
     // Answers come back keyed by question text, so two equal questions could not be told apart.
@@ -137,7 +138,7 @@ Each question offers 2 to ${MAX_OPTIONS} options; the user may always answer in 
     return {
       success: true,
       content: `The user answered your questions:\n${lines.join("\n")}\nContinue with these answers in mind.`,
-      shortResult: `${asked.length} question${asked.length === 1 ? "" : "s"} answered`,
+      shortResult: `${plural(asked.length, "question")} answered`,
       metadata: { answers: response.answers },
     };
   },

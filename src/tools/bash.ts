@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
-import { ShellRun, type ShellExit } from "../runtime/shell.js";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import { ShellRun, type ShellExit } from "../services/shell.js";
+import type { ToolPlugin } from "./toolPlugin.js";
+import type { ToolResult } from "../core/types.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import { BashJob } from "./support/bashJob.js";
 import type { BashArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;

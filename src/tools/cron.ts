@@ -1,8 +1,8 @@
-import type { ScheduledJob } from "../runtime/cronScheduler.js";
-import type { ToolPlugin } from "../types.js";
+import type { ScheduledJob } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { CRON_CREATE_TOOL_NAME, CRON_DELETE_TOOL_NAME, CRON_LIST_TOOL_NAME } from "./names.js";
-import type { CronCreateArgs, CronDeleteArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import type { CronCreateArgs, CronDeleteArgs, CronListArgs } from "../../generated/index.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DURABLE_FILE_SHOWN = ".agent/scheduled_tasks.json";
 
@@ -54,7 +54,7 @@ export const cronCreateTool: ToolPlugin<CronCreateArgs> = {
     try {
       job = scheduler.create({ cron: cron.trim(), prompt, recurring, durable });
     } catch (error) {
-      return failed((error as Error).message);
+      return failed(errorMessage(error));
     }
     const next = scheduler.nextRun(job.id);
     const lines = [
@@ -105,7 +105,7 @@ export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
     try {
       scheduler.delete(id);
     } catch (error) {
-      return failed(`Could not delete ${id}: ${(error as Error).message}`);
+      return failed(`Could not delete ${id}: ${errorMessage(error)}`);
     }
     return {
       success: true,
@@ -115,7 +115,7 @@ export const cronDeleteTool: ToolPlugin<CronDeleteArgs> = {
   },
 };
 
-export const cronListTool: ToolPlugin = {
+export const cronListTool: ToolPlugin<CronListArgs> = {
   name: CRON_LIST_TOOL_NAME,
   permission: "none",
   config: {
@@ -124,6 +124,7 @@ export const cronListTool: ToolPlugin = {
       name: CRON_LIST_TOOL_NAME,
       description:
         "Lists the scheduled jobs: id, cron expression, next run time, whether it recurs, whether it is durable, and its prompt.",
+      parameters: { type: "object", properties: {} },
     },
   },
   async execute(_args, context) {

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ToolPlugin, ToolResult } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
-import { countLines, plural } from "./support/textStats.js";
+import { plural } from "./support/textStats.js";
+import { writeWholeFile } from "./support/writeFile.js";
 import type { EditArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { errorMessage, failed } from "../core/results.js";
 
 export const editTool: ToolPlugin<EditArgs> = {
   name: EDIT_TOOL_NAME,
@@ -58,7 +59,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") {
-        return failed(`Cannot read ${filePath}: ${(error as Error).message}`);
+        return failed(`Cannot read ${filePath}: ${errorMessage(error)}`);
       }
     }
 
@@ -68,7 +69,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
           `old_string is empty, which creates a new file, but ${filePath} already exists and is not empty. Give the exact text to replace.`,
         );
       }
-      return writeResult(filePath, new_string, text === undefined);
+      return writeWholeFile(filePath, new_string, text === undefined, "Wrote");
     }
     if (text === undefined) {
       return failed(
@@ -93,7 +94,7 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     try {
       await fs.writeFile(filePath, updated, "utf8");
     } catch (error) {
-      return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
+      return failed(`Cannot write ${filePath}: ${errorMessage(error)}`);
     }
     return {
       success: true,
@@ -103,26 +104,6 @@ An empty old_string creates a file that does not exist yet. To replace a whole f
     };
   },
 };
-
-async function writeResult(
-  filePath: string,
-  content: string,
-  created: boolean,
-): Promise<ToolResult> {
-  try {
-    await fs.mkdir(path.dirname(filePath), { recursive: true });
-    await fs.writeFile(filePath, content, "utf8");
-  } catch (error) {
-    return failed(`Cannot write ${filePath}: ${(error as Error).message}`);
-  }
-  const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
-  return {
-    success: true,
-    content: `${created ? "Created" : "Wrote"} ${filePath} (${size}).`,
-    shortResult: `${created ? "created" : "wrote"} ${path.basename(filePath)}`,
-    metadata: { created },
-  };
-}
 
 /** Non-overlapping occurrences, the ones split/join replaces. */
 function countOccurrences(text: string, search: string): number {

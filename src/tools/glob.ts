@@ -1,13 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { GLOB_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst } from "./support/fileOrder.js";
 import { ignoredFolderGlobs } from "./support/ignoredFolders.js";
 import type { GlobArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { errorMessage, failed } from "../core/results.js";
+import { plural } from "./support/textStats.js";
 
 const DEFAULT_LIMIT = 100;
 
@@ -70,7 +71,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
         ignore: ignoredFolderGlobs(pattern),
       });
     } catch (error) {
-      return failed(`Cannot search with the pattern ${pattern}: ${(error as Error).message}`);
+      return failed(`Cannot search with the pattern ${pattern}: ${errorMessage(error)}`);
     }
     if (found.length === 0) {
       return {
@@ -88,7 +89,7 @@ Returns absolute file paths, most recently modified first, at most ${DEFAULT_LIM
     return {
       success: true,
       content: shown.join("\n") + note,
-      shortResult: `${ordered.length} file${ordered.length === 1 ? "" : "s"}`,
+      shortResult: plural(ordered.length, "file"),
       metadata: { total: ordered.length, truncated: note !== "" },
     };
   },

@@ -1,5 +1,5 @@
 import fs from "node:fs/promises";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { GREP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import { byNewestFirst, compareText } from "./support/fileOrder.js";
@@ -16,7 +16,8 @@ import {
 import { skippedFolders } from "./support/ignoredFolders.js";
 import { walkFiles } from "./support/walkFiles.js";
 import type { GrepArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { errorMessage, failed } from "../core/results.js";
+import { plural } from "./support/textStats.js";
 
 const DEFAULT_HEAD_LIMIT = 250;
 
@@ -144,7 +145,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       );
     } catch (error) {
       // The engine's message repeats the pattern with our flags; keep only the reason.
-      const message = (error as Error).message;
+      const message = errorMessage(error);
       const reason = message.slice(message.lastIndexOf(": ") + 2);
       return failed(
         `The pattern ${JSON.stringify(pattern)} is not a valid JavaScript regular expression: ${reason}.`,
@@ -170,7 +171,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
     try {
       wanted = makeFileFilter(target, glob || undefined, extensions);
     } catch (error) {
-      return failed(`The glob ${glob} is not valid: ${(error as Error).message}`);
+      return failed(`The glob ${glob} is not valid: ${errorMessage(error)}`);
     }
 
     // A file named explicitly is searched whatever glob and type say; a folder's files are filtered.
@@ -212,7 +213,7 @@ output_mode "files_with_matches" (the default) lists the files that match, most 
       success: true,
       content:
         renderEntries(shown, separate) + footer + pageNote(skip, shown.length, entries.length),
-      shortResult: plural(found.length, "file", "files") + " with matches",
+      shortResult: plural(found.length, "file") + " with matches",
       metadata: { files: found.length, matchingLines, entries: entries.length },
     };
   },
@@ -241,7 +242,7 @@ async function buildEntries(
         text: `${file}:${matches.matchedLines.length}`,
       })),
       separate: false,
-      footer: `\n(${plural(total, "matching line", "matching lines")} in ${plural(found.length, "file", "files")})`,
+      footer: `\n(${plural(total, "matching line")} in ${plural(found.length, "file")})`,
     };
   }
   const { before, after, lineNumbers } = options;
@@ -265,8 +266,4 @@ function pageNote(skip: number, shown: number, total: number): string {
 
 async function* single(file: string): AsyncGenerator<string> {
   yield file;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }

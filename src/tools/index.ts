@@ -1,4 +1,4 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { agentTool } from "./agent.js";
 import { artifactTool } from "./artifact.js";
 import { askUserQuestionTool } from "./askUserQuestion.js";

@@ -1,11 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { LspOperation, ToolPlugin } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { LspOperation } from "../core/types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { LSPArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
+import { plural } from "./support/textStats.js";
 
 export const lspTool: ToolPlugin<LSPArgs> = {
   name: LSP_TOOL_NAME,
@@ -55,9 +58,7 @@ line and character count from 1, as an editor shows them. Results name places as
     const { operation, filePath, line, character } = args;
     const host = context.host;
     if (!host.lsp) {
-      return failed(
-        `${LSP_TOOL_NAME} is not available: the host has not provided a language server.`,
-      );
+      return hostServiceMissing(LSP_TOOL_NAME, "a language server");
     }
     if (!Number.isInteger(line) || line < 1) {
       return failed(`line must be a whole number from 1 (the first line is 1), not ${line}.`);
@@ -96,7 +97,7 @@ line and character count from 1, as an editor shows them. Results name places as
     return {
       success: true,
       content: lines.join("\n"),
-      shortResult: `${operation}: ${lines.length} line${lines.length === 1 ? "" : "s"}`,
+      shortResult: `${operation}: ${plural(lines.length, "line")}`,
     };
   },
 };

@@ -1,6 +1,7 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { ENTER_PLAN_MODE_TOOL_NAME, EXIT_PLAN_MODE_TOOL_NAME } from "./names.js";
 import type { EnterPlanModeArgs, ExitPlanModeArgs } from "../../generated/index.js";
+import { failed } from "../core/results.js";
 
 export const enterPlanModeTool: ToolPlugin<EnterPlanModeArgs> = {
   name: ENTER_PLAN_MODE_TOOL_NAME,
@@ -17,11 +18,9 @@ export const enterPlanModeTool: ToolPlugin<EnterPlanModeArgs> = {
   async execute(_args, context) {
     const session = context.session;
     if (session.permissionMode === "plan") {
-      return {
-        success: false,
-        content: "",
-        error: `The session is already in plan mode. Call ${EXIT_PLAN_MODE_TOOL_NAME} when the plan is ready.`,
-      };
+      return failed(
+        `The session is already in plan mode. Call ${EXIT_PLAN_MODE_TOOL_NAME} when the plan is ready.`,
+      );
     }
     session.modeBeforePlan = session.permissionMode;
     session.permissionMode = "plan";
@@ -49,11 +48,9 @@ export const exitPlanModeTool: ToolPlugin<ExitPlanModeArgs> = {
   async execute(_args, context) {
     const session = context.session;
     if (session.permissionMode !== "plan") {
-      return {
-        success: false,
-        content: "",
-        error: `The session is not in plan mode (the mode is "${session.permissionMode}"), so there is nothing to exit.`,
-      };
+      return failed(
+        `The session is not in plan mode (the mode is "${session.permissionMode}"), so there is nothing to exit.`,
+      );
     }
     // A session started in plan mode has no earlier mode to return to.
     const restored = session.modeBeforePlan ?? "default";

@@ -1,8 +1,9 @@
 import fs from "node:fs/promises";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { READ_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { ReadArgs } from "../../generated/index.js";
+import { errorMessage, failed } from "../core/results.js";
 
 const DEFAULT_LINE_LIMIT = 2000;
 const MAX_LINE_LENGTH = 2000;
@@ -40,30 +41,18 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
   async execute(args, context) {
     const { file_path, offset, limit } = args;
     if (limit !== undefined && !(limit >= 1)) {
-      return {
-        success: false,
-        content: "",
-        error: `limit must be at least 1, but it is ${limit}.`,
-      };
+      return failed(`limit must be at least 1, but it is ${limit}.`);
     }
     const filePath = resolveInWorkdir(context.workdir, file_path);
     let text: string;
     try {
       const stat = await fs.stat(filePath);
       if (stat.isDirectory()) {
-        return {
-          success: false,
-          content: "",
-          error: `${filePath} is a directory, not a file. Use Glob to list its files.`,
-        };
+        return failed(`${filePath} is a directory, not a file. Use Glob to list its files.`);
       }
       text = await fs.readFile(filePath, "utf8");
     } catch (error) {
-      return {
-        success: false,
-        content: "",
-        error: `Cannot read ${filePath}: ${(error as Error).message}`,
-      };
+      return failed(`Cannot read ${filePath}: ${errorMessage(error)}`);
     }
     if (text === "") {
       return { success: true, content: "(the file is empty)", shortResult: "empty file" };
@@ -73,11 +62,7 @@ By default up to ${DEFAULT_LINE_LIMIT} lines from the start; use offset (the fir
     const start = Math.max(1, Math.floor(offset ?? 1));
     const count = Math.max(0, Math.floor(limit ?? DEFAULT_LINE_LIMIT));
     if (start > lines.length) {
-      return {
-        success: false,
-        content: "",
-        error: `The file has ${lines.length} lines; offset ${start} is past its end.`,
-      };
+      return failed(`The file has ${lines.length} lines; offset ${start} is past its end.`);
     }
     const selected = lines.slice(start - 1, start - 1 + count);
     const width = String(start + selected.length - 1).length;

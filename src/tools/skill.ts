@@ -1,12 +1,11 @@
-import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { SKILL_TOOL_NAME } from "./names.js";
 import type { SkillArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { listSkills, SKILL_FILE } from "../services/skills.js";
+import { failed } from "../core/results.js";
 
-const SKILL_FILE = "SKILL.md";
 const ARGUMENTS_PLACEHOLDER = "$ARGUMENTS";
 
 export const skillTool: ToolPlugin<SkillArgs> = {
@@ -77,24 +76,6 @@ export const skillTool: ToolPlugin<SkillArgs> = {
     };
   },
 };
-
-/** Names of the folders in `skillsDir` that hold a SKILL.md file, sorted. */
-export async function listSkills(skillsDir: string): Promise<string[]> {
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(skillsDir, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  const names: string[] = [];
-  for (const entry of entries) {
-    if (!entry.isDirectory()) continue;
-    // A folder without a SKILL.md file is not a skill.
-    const stat = await fs.stat(path.join(skillsDir, entry.name, SKILL_FILE)).catch(() => undefined);
-    if (stat?.isFile()) names.push(entry.name);
-  }
-  return names.sort();
-}
 
 /** Splits optional `---` front matter (simple `key: value` lines) from the instructions. */
 function parseFrontMatter(text: string): { fields: Record<string, string>; body: string } {

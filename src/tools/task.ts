@@ -1,6 +1,6 @@
-import type { Task, TaskStatus, TaskStore } from "../runtime/taskStore.js";
-import { taskNotFound } from "../runtime/taskStore.js";
-import type { ToolPlugin } from "../types.js";
+import type { Task, TaskStatus, TaskStore } from "../services/taskStore.js";
+import { taskNotFound } from "../services/taskStore.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import {
   TASK_CREATE_TOOL_NAME,
   TASK_GET_TOOL_NAME,
@@ -13,7 +13,7 @@ import type {
   TaskListArgs,
   TaskUpdateArgs,
 } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   name: TASK_CREATE_TOOL_NAME,
@@ -50,11 +50,11 @@ export const taskCreateTool: ToolPlugin<TaskCreateArgs> = {
   },
   async execute(args, context) {
     const { subject, description, activeForm, metadata } = args;
+    // The validator guarantees a string, not a non-blank one.
     if (subject.trim() === "") return failed("The task subject must not be empty.");
-    if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failed("metadata must be an object of key/value pairs.");
-    }
-    const task = context.session.tasks.create({ subject, description, activeForm, metadata });
+    const outcome = context.session.tasks.create({ subject, description, activeForm, metadata });
+    if (!outcome.ok) return failed(outcome.error);
+    const { task } = outcome;
     return {
       success: true,
       content: `Task #${task.id} created successfully: ${task.subject}`,
@@ -151,19 +151,9 @@ export const taskUpdateTool: ToolPlugin<TaskUpdateArgs> = {
       owner,
       metadata,
     } = args;
+    // The validator guarantees a string, not a non-blank one.
     if (subject !== undefined && subject.trim() === "") {
       return failed("The task subject must not be empty.");
-    }
-    if (metadata !== undefined && !isPlainObject(metadata)) {
-      return failed("metadata must be an object of key/value pairs.");
-    }
-    for (const [field, ids] of [
-      ["addBlocks", addBlocks],
-      ["addBlockedBy", addBlockedBy],
-    ] as const) {
-      if (ids !== undefined && (!Array.isArray(ids) || ids.some((id) => typeof id !== "string"))) {
-        return failed(`${field} must be a list of task ids (strings).`);
-      }
     }
     const outcome = context.session.tasks.update(taskId, {
       subject,
@@ -239,8 +229,4 @@ function describeTask(task: Task, store: TaskStore): string {
   if (Object.keys(task.metadata).length > 0)
     lines.push(`Metadata: ${JSON.stringify(task.metadata)}`);
   return lines.join("\n");
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { BASH_TOOL_NAME, TASK_STOP_TOOL_NAME } from "./names.js";
 import type { TaskStopArgs } from "../../generated/index.js";
+import { failed } from "../core/results.js";
 
 export const taskStopTool: ToolPlugin<TaskStopArgs> = {
   name: TASK_STOP_TOOL_NAME,
@@ -32,18 +33,12 @@ export const taskStopTool: ToolPlugin<TaskStopArgs> = {
         ids.length === 0
           ? "This session has no background jobs."
           : `The background jobs of this session are: ${ids.join(", ")}.`;
-      return {
-        success: false,
-        content: "",
-        error: `No background job has the id "${task_id}". ${known}`,
-      };
+      return failed(`No background job has the id "${task_id}". ${known}`);
     }
     if (!job.running) {
-      return {
-        success: false,
-        content: "",
-        error: `Background job ${job.id} (${job.description}) has already finished; there is nothing to stop.`,
-      };
+      return failed(
+        `Background job ${job.id} (${job.description}) has already finished; there is nothing to stop.`,
+      );
     }
     await job.stop();
     return {

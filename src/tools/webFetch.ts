@@ -1,7 +1,8 @@
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { WEB_FETCH_TOOL_NAME } from "./names.js";
 import type { WebFetchArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
+import { isHttpAddress } from "./support/webAddress.js";
 
 const MAX_REDIRECTS = 10;
 const TIMEOUT_MS = 30_000;
@@ -43,7 +44,7 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
     } catch {
       return failed(`Invalid URL "${url}": give an absolute http:// or https:// URL.`);
     }
-    if (!isHttp(current)) {
+    if (!isHttpAddress(current)) {
       return failed(
         `Only http and https URLs can be fetched; "${url}" uses the ${current.protocol.slice(0, -1)} scheme.`,
       );
@@ -73,7 +74,7 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
         } catch {
           return failed(`${current.href} redirected to an invalid location "${location}".`);
         }
-        if (!isHttp(next)) {
+        if (!isHttpAddress(next)) {
           return failed(`${current.href} redirected to ${next.href}, which is not an http(s) URL.`);
         }
         current = next;
@@ -129,10 +130,6 @@ export const webFetchTool: ToolPlugin<WebFetchArgs> = {
     }
   },
 };
-
-function isHttp(url: URL): boolean {
-  return url.protocol === "http:" || url.protocol === "https:";
-}
 
 function isRedirect(status: number): boolean {
   return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;

@@ -1,9 +1,10 @@
 import fs from "node:fs/promises";
-import { errorMessage, failed } from "../runtime/results.js";
-import type { ToolPlugin } from "../types.js";
+import { errorMessage, failed } from "../core/results.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { WORKFLOW_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
 import type { WorkflowArgs } from "../../generated/index.js";
+import { hostServiceMissing } from "./support/hostService.js";
 
 export const workflowTool: ToolPlugin<WorkflowArgs> = {
   name: WORKFLOW_TOOL_NAME,
@@ -41,9 +42,7 @@ A run that stopped part-way can be resumed by passing its run id as resumeFromRu
     const { script, scriptPath, resumeFromRunId, args: input } = args;
     const host = context.host;
     if (!host.runWorkflow) {
-      return failed(
-        `${WORKFLOW_TOOL_NAME} is not available: the host has not provided a workflow runner.`,
-      );
+      return hostServiceMissing(WORKFLOW_TOOL_NAME, "a workflow runner");
     }
     // Blank text counts as not given: there is nothing to run.
     const inline = script?.trim() ? script : undefined;

@@ -2,11 +2,11 @@ import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { WorktreeState } from "../runtime/session.js";
-import type { ToolPlugin } from "../types.js";
+import type { WorktreeState } from "../services/session.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { ENTER_WORKTREE_TOOL_NAME, EXIT_WORKTREE_TOOL_NAME } from "./names.js";
 import type { EnterWorktreeArgs, ExitWorktreeArgs } from "../../generated/index.js";
-import { failed } from "../runtime/results.js";
+import { failed } from "../core/results.js";
 
 const WORKTREES_FOLDER = ".agent/worktrees";
 const BRANCH_PREFIX = "worktree-";

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
-import path from "node:path";
-import type { ToolPlugin } from "../types.js";
+import type { ToolPlugin } from "./toolPlugin.js";
 import { EDIT_TOOL_NAME, WRITE_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";
-import { countLines, plural } from "./support/textStats.js";
+import { writeWholeFile } from "./support/writeFile.js";
 import type { WriteArgs } from "../../generated/index.js";
+import { failed } from "../core/results.js";
 
 export const writeTool: ToolPlugin<WriteArgs> = {
   name: WRITE_TOOL_NAME,
@@ -38,32 +38,12 @@ export const writeTool: ToolPlugin<WriteArgs> = {
     try {
       const stat = await fs.stat(filePath);
       if (stat.isDirectory()) {
-        return {
-          success: false,
-          content: "",
-          error: `${filePath} is a directory; give the path of a file to write.`,
-        };
+        return failed(`${filePath} is a directory; give the path of a file to write.`);
       }
       existed = true;
     } catch {
       // Missing: the file is created below.
     }
-    try {
-      await fs.mkdir(path.dirname(filePath), { recursive: true });
-      await fs.writeFile(filePath, content, "utf8");
-    } catch (error) {
-      return {
-        success: false,
-        content: "",
-        error: `Cannot write ${filePath}: ${(error as Error).message}`,
-      };
-    }
-    const size = `${plural(countLines(content), "line")}, ${plural(Buffer.byteLength(content, "utf8"), "byte")}`;
-    return {
-      success: true,
-      content: `${existed ? "Overwrote" : "Created"} ${filePath} (${size}).`,
-      shortResult: `${existed ? "overwrote" : "created"} ${path.basename(filePath)}`,
-      metadata: { created: !existed },
-    };
+    return writeWholeFile(filePath, content, !existed, "Overwrote");
   },
 };

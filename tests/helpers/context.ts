@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Session, type SessionOptions } from "../../src/runtime/session.js";
+import { Session, type SessionOptions } from "../../src/services/session.js";
 import type { HostServices, ToolContext } from "../../src/types.js";
 
 /** A fresh temporary folder, removed by the returned cleanup. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTool, isCustomTool } from "../../src/buildTool.js";
+import { buildTool, isCustomTool } from "../../src/runtime/buildTool.js";
 import { ToolRegistry } from "../../src/runtime/toolRegistry.js";
 import { readTool } from "../../src/tools/read.js";
 

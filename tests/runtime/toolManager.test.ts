@@ -1,14 +1,14 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
-import { buildTool } from "../../src/buildTool.js";
+import { buildTool } from "../../src/runtime/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
 import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
 import { builtinTools } from "../../src/tools/index.js";
 import type { ToolContext, ToolResult } from "../../src/types.js";
 import { makeTempDir } from "../helpers/context.js";
 import { makeManager } from "../helpers/manager.js";
-import { validateWrite } from "../../generated/index.js";
+import { validateCronList, validateWrite } from "../../generated/index.js";
 
 const manager = makeManager;
 
@@ -244,8 +244,11 @@ describe("ToolManager registry", () => {
       source: "builtin",
       validate: validateWrite,
     });
-    // A built-in without parameters has no validator.
-    expect(tm.getRegisteredTool("CronList")?.validate).toBeUndefined();
+    // Every built-in declares parameters (an empty properties object when it takes none).
+    for (const tool of builtinTools) {
+      expect(tm.getRegisteredTool(tool.name)?.validate, tool.name).toBeTypeOf("function");
+    }
+    expect(tm.getRegisteredTool("CronList")?.validate).toBe(validateCronList);
     expect(tm.getRegisteredTool("write")).toBeUndefined();
   });
 

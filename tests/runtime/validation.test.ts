@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { buildTool } from "../../src/buildTool.js";
+import { buildTool } from "../../src/runtime/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
 import type { ToolManagerOptions } from "../../src/runtime/toolManager.js";
 import { readTool } from "../../src/tools/read.js";
@@ -276,9 +276,25 @@ describe("validation in the tool-call pipeline", () => {
     }
   });
 
-  it("a tool without declared parameters has no validator and runs", async () => {
-    const { call } = await pipeline();
-    expect((await call("CronList", { anything: 1 })).success).toBe(true);
+  it("CronList reports a stray key like every other built-in, and lists no jobs", async () => {
+    const { tm, call, expectNothingRan } = await pipeline();
+    tm.session.crons.create({
+      cron: "0 9 * * *",
+      prompt: "standup",
+      recurring: true,
+      durable: true,
+    });
+    expect(await call("CronList", { all: true })).toEqual({
+      success: false,
+      content: "",
+      error:
+        "CronList failed due to the following issue:\nAn unexpected parameter `all` was provided",
+      validationIssues: [{ code: "unexpected", path: ["all"] }],
+    });
+    expectNothingRan();
+    const listed = await call("CronList", {});
+    expect(listed.success).toBe(true);
+    expect(listed.content).toMatch(/^cron_1: "0 9 \* \* \*" next run /);
   });
 
   it("bad JSON is reported before validation", async () => {

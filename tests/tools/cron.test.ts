@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Session } from "../../src/runtime/session.js";
-import type { ScheduledJob } from "../../src/runtime/cronScheduler.js";
+import { Session } from "../../src/services/session.js";
+import type { ScheduledJob } from "../../src/types.js";
 import {
   cronCreateTool,
   cronDeleteTool,
@@ -38,8 +38,8 @@ function contextFor(session: Session): ToolContext {
 }
 
 describe("cron tools", () => {
-  it("declares CronList without parameters and the right permissions", () => {
-    expect(cronListTool.config.function).not.toHaveProperty("parameters");
+  it("declares CronList with an empty properties object, and the right permissions", () => {
+    expect(cronListTool.config.function.parameters).toEqual({ type: "object", properties: {} });
     expect(cronListTool.permission).toBe("none");
     expect(cronCreateTool.permission).toBe("ask");
     expect(cronDeleteTool.permission).toBe("ask");
@@ -207,7 +207,7 @@ describe("cron tools", () => {
     const dir = await makeTempDir();
     cleanups.push(() => fs.rm(dir, { recursive: true, force: true }));
     const script = path.join(dir, "keep-alive.ts");
-    const sessionModule = path.join(repoRoot, "src/runtime/session.ts");
+    const sessionModule = path.join(repoRoot, "src/services/session.ts");
     await fs.writeFile(
       script,
       `import { Session } from ${JSON.stringify(sessionModule)};

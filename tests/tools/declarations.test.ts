@@ -178,7 +178,7 @@ const EXPECTED: Record<string, unknown> = {
     required: ["cron", "prompt"],
   },
   CronDelete: { type: "object", properties: { id: str }, required: ["id"] },
-  CronList: undefined,
+  CronList: { type: "object", properties: {} },
   WebFetch: {
     type: "object",
     properties: { url: { type: "string", format: "uri" }, prompt: str },

@@ -133,6 +133,16 @@ describe("task tools", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("refuses metadata that contains itself (it has no depth to keep)", async () => {
+    const metadata: Record<string, unknown> = { label: "loop" };
+    metadata.self = metadata;
+    const result = await create("a", { metadata });
+    expect(result.error).toBe(
+      'metadata may nest objects and arrays at most 32 levels deep (metadata itself is level 1), but the value of "self" goes deeper. Store it flatter, e.g. as a JSON string.',
+    );
+    expect(t.session.tasks.list()).toEqual([]);
+  });
+
   it("updates fields and status and names what changed", async () => {
     await create("a");
     const result = await taskUpdateTool.execute(

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { BackgroundJob } from "../../src/runtime/backgroundJobs.js";
+import type { BackgroundJob } from "../../src/services/backgroundJobs.js";
 import { bashTool } from "../../src/tools/bash.js";
 import { taskStopTool } from "../../src/tools/taskStop.js";
 import { makeToolContext, type TestContext } from "../helpers/context.js";

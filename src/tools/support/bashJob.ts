@@ -1,5 +1,5 @@
-import type { BackgroundJob } from "../../runtime/backgroundJobs.js";
-import type { ShellRun } from "../../runtime/shell.js";
+import type { BackgroundJob } from "../../services/backgroundJobs.js";
+import type { ShellRun } from "../../services/shell.js";
 
 /** A shell command started with `run_in_background`, listed in the session's jobs. */
 export class BashJob implements BackgroundJob {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { HostServices, PermissionMode } from "../types.js";
+import type { HostServices, PermissionMode } from "../core/types.js";
 import { BackgroundJobs } from "./backgroundJobs.js";
 import { CronScheduler } from "./cronScheduler.js";
 import { TaskStore } from "./taskStore.js";
@@ -45,7 +45,7 @@ export class Session {
     this.worktree = undefined;
     this.skillsDir = options.skillsDir ?? path.join(this.projectDir, ".agent", "skills");
     this.host = options.host ?? {};
-    this.crons = new CronScheduler(this);
+    this.crons = new CronScheduler(this.projectDir, this.host);
   }
 
   /** Stops background jobs and timers. */

@@ -1,21 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Cron } from "croner";
-import type { Session } from "./session.js";
-
-/** A prompt the session runs on a cron schedule (CronCreate). */
-export interface ScheduledJob {
-  readonly id: string;
-  /** A 5-field cron expression, read in local time. */
-  readonly cron: string;
-  readonly prompt: string;
-  /** False: the job fires once, then it is removed. */
-  readonly recurring: boolean;
-  /** True: kept in the project's scheduled_tasks.json and loaded again by later sessions. */
-  readonly durable: boolean;
-  /** ISO time of creation. */
-  readonly createdAt: string;
-}
+import type { HostServices, ScheduledJob } from "../core/types.js";
+import { errorMessage } from "../core/results.js";
 
 export interface NewScheduledJob {
   cron: string;
@@ -38,7 +25,7 @@ export function cronExpressionProblem(expression: string): string | undefined {
   try {
     next = parseCron(expression).nextRun();
   } catch (error) {
-    return (error as Error).message;
+    return errorMessage(error);
   }
   return next === null ? "it never matches a future date" : undefined;
 }
@@ -54,20 +41,23 @@ interface Entry {
  * session starts; the file is re-read before each write so other sessions' jobs are kept.
  */
 export class CronScheduler {
-  readonly #session: Session;
+  readonly #projectDir: string;
+  readonly #host: HostServices;
   readonly #entries = new Map<string, Entry>();
   #counter = 0;
   #disposed = false;
   /** Why the durable jobs file could not be loaded, if it could not. */
   readonly loadProblem: string | undefined;
 
-  constructor(session: Session) {
-    this.#session = session;
+  /** `projectDir` holds the durable jobs file; `host` receives the prompts of jobs that fire. */
+  constructor(projectDir: string, host: HostServices) {
+    this.#projectDir = projectDir;
+    this.#host = host;
     this.loadProblem = this.#loadDurable();
   }
 
   get durableFile(): string {
-    return path.join(this.#session.projectDir, DURABLE_JOBS_FILE);
+    return path.join(this.#projectDir, DURABLE_JOBS_FILE);
   }
 
   /** Schedules a job; throws on an invalid expression or when the durable file cannot be written. */
@@ -130,7 +120,7 @@ export class CronScheduler {
       }
     }
     try {
-      await this.#session.host.onScheduledPrompt?.(entry.job);
+      await this.#host.onScheduledPrompt?.(entry.job);
     } catch {
       // A failing host callback must not stop the scheduler or crash a timer.
     }
@@ -173,7 +163,7 @@ export class CronScheduler {
     try {
       records = this.#readFile();
     } catch (error) {
-      return (error as Error).message;
+      return errorMessage(error);
     }
     for (const record of records) {
       const job = toDurableJob(record);

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { OutputBuffer } from "../tools/support/outputBuffer.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { OutputBuffer } from "./outputBuffer.js";
 
 /** How a shell run ended. */
 export interface ShellExit {
@@ -111,7 +112,7 @@ export class ShellRun {
     }
     const deadline = Date.now() + graceMs;
     while (Date.now() < deadline && (this.#running || groupAlive(pid))) {
-      await delay(POLL_MS);
+      await sleep(POLL_MS);
     }
     if (this.#running || groupAlive(pid)) signalGroup(pid, "SIGKILL");
     await this.exited;
@@ -151,8 +152,4 @@ function groupAlive(pgid: number): boolean {
       return false; // Gone while we looked.
     }
   });
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -1,5 +1,12 @@
 /** The session's task list (TaskCreate, TaskGet, TaskUpdate, TaskList). */
 
+/**
+ * How deeply a task's metadata may nest objects and arrays, counting the metadata object itself
+ * as level 1 (`{"a": {"b": 1}}` has 2 levels). Deeper metadata is refused when a task is created
+ * or updated, so that whatever the store holds can be shown (TaskGet) and serialised by a host.
+ */
+export const MAX_METADATA_DEPTH = 32;
+
 export type TaskStatus = "pending" | "in_progress" | "completed";
 
 export interface Task {
@@ -35,6 +42,8 @@ export interface TaskChanges {
   metadata?: Record<string, unknown>;
 }
 
+export type TaskCreateOutcome = { ok: true; task: Task } | { ok: false; error: string };
+
 export type TaskUpdateOutcome =
   | { ok: true; deleted: true; task: Task }
   | { ok: true; deleted: false; task: Task; changed: string[] }
@@ -48,7 +57,10 @@ export class TaskStore {
   readonly #tasks = new Map<string, Task>();
   #lastId = 0;
 
-  create(input: NewTask): Task {
+  /** Adds a pending task; refuses metadata nested deeper than `MAX_METADATA_DEPTH`. */
+  create(input: NewTask): TaskCreateOutcome {
+    const problem = input.metadata && metadataProblem(input.metadata);
+    if (problem !== undefined) return { ok: false, error: problem };
     this.#lastId += 1;
     const task: Task = {
       id: String(this.#lastId),
@@ -61,7 +73,7 @@ export class TaskStore {
     };
     if (input.activeForm !== undefined) task.activeForm = input.activeForm;
     this.#tasks.set(task.id, task);
-    return copyTask(task);
+    return { ok: true, task: copyTask(task) };
   }
 
   /** A copy of the task, or undefined. */
@@ -107,6 +119,8 @@ export class TaskStore {
           return { ok: false, error: `${taskNotFound(other)} (in ${field})` };
       }
     }
+    const problem = changes.metadata && metadataProblem(changes.metadata);
+    if (problem !== undefined) return { ok: false, error: problem };
 
     const changed: string[] = [];
     for (const field of ["subject", "description", "activeForm", "owner"] as const) {
@@ -143,6 +157,32 @@ export class TaskStore {
     if (!b.blockedBy.includes(blocker)) b.blockedBy.push(blocker);
     return isNew;
   }
+}
+
+/** Why metadata cannot be kept (it nests too deeply), or undefined when it can. */
+function metadataProblem(metadata: Record<string, unknown>): string | undefined {
+  for (const key of Object.keys(metadata)) {
+    if (nestsDeeperThan(metadata[key], MAX_METADATA_DEPTH - 1)) {
+      return `metadata may nest objects and arrays at most ${MAX_METADATA_DEPTH} levels deep (metadata itself is level 1), but the value of ${JSON.stringify(key)} goes deeper. Store it flatter, e.g. as a JSON string.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * True when `value` holds objects and arrays more than `levels` levels deep (a plain value has 0
+ * levels). Walks with its own stack and stops at the first level too deep, so that any depth,
+ * and a cycle, is safe to check.
+ */
+function nestsDeeperThan(value: unknown, levels: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, level] = next;
+    if (typeof current !== "object" || current === null) continue;
+    if (level > levels) return true;
+    for (const item of Object.values(current)) pending.push([item, level + 1]);
+  }
+  return false;
 }
 
 /** Merges own keys of `patch` into a copy of `base`; null removes a key. */

@@ -1,11 +1,5 @@
-import type {
-  JsonSchema,
-  PromptContext,
-  ToolContext,
-  ToolPermission,
-  ToolPlugin,
-  ToolResult,
-} from "./types.js";
+import type { JsonSchema, PromptContext, ToolPermission, ToolResult } from "../core/types.js";
+import type { ToolContext, ToolPlugin } from "../tools/toolPlugin.js";
 
 /** Marks a tool made by `buildTool`: the registry never counts it as built-in. */
 export const CUSTOM_TOOL = Symbol.for("tool-validators.customTool");

@@ -1,4 +1,4 @@
-import type { ToolResult } from "../types.js";
+import type { ToolResult } from "./types.js";
 
 /** A failed tool result: the model reads `error`, there is no content. */
 export function failed(error: string, metadata?: Record<string, unknown>): ToolResult {
