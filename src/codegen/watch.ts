@@ -1,10 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
-import type { Io, Run } from "./cli.js";
 import { DEFAULT_TOOLS_GLOB } from "./generate.js";
-
-type RunOnce = (run: Run, io: Io) => Promise<{ code: number; sources: readonly string[] }>;
+import { runOnce, type Io, type Run } from "./run.js";
 
 const SOURCE_FILE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
 const DEBOUNCE_MS = 100;
@@ -14,8 +12,8 @@ const DEBOUNCE_MS = 100;
  * appears under a tools glob, until `io.signal` aborts. Errors are reported and watching goes
  * on; the output folder keeps its last good state.
  */
-export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
-  const globs = run.options.tools.length > 0 ? run.options.tools : [DEFAULT_TOOLS_GLOB];
+export async function watch(run: Run, io: Io): Promise<number> {
+  const globs = run.generate.tools?.length ? run.generate.tools : [DEFAULT_TOOLS_GLOB];
   const roots = [
     ...new Set(globs.map((glob) => path.resolve(io.cwd, picomatch.scan(glob).base || "."))),
   ];
@@ -43,7 +41,7 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
   // Watchers stay open across runs (a change made while one is replaced would be missed);
   // after each run, folders of files no longer read are dropped and new ones added.
   const regenerate = async () => {
-    const { sources } = await once(run, io);
+    const { sources } = await runOnce(run, io);
     const wanted = new Set(
       sources
         .map((file) => path.dirname(file))
