@@ -331,7 +331,7 @@ async function stage(
 function replacedSoFar(count: number): string {
   return count === 0
     ? "Nothing was written."
-    : `${count} file${count === 1 ? " was" : "s were"} already replaced (each whole, index.ts not yet): run again.`;
+    : `${count} file${count === 1 ? " was" : "s were"} already replaced, each whole: run again.`;
 }
 
 function lostLock(display: string, error: Error, replaced = 0): FileSystemError {
