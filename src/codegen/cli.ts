@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB, generate, type GenerateOptions } from "./generate.js";
+import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "./generate.js";
 import type { Mode } from "./normalize/schema.js";
 import { EXIT_ERRORS, EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
 import { watch } from "./watch.js";
