@@ -1,5 +1,15 @@
 // The generator's command line: `npm run gen` (see `npm run gen -- --help`).
 import { main } from "../src/codegen/cli.js";
+import { EXIT_INTERNAL, internalErrorText } from "../src/codegen/run.js";
+
+// Whatever escapes the command (a failure in a callback or a worker) is an internal error: one
+// line and exit 3, never a stack trace.
+const internalError = (error: unknown) => {
+  process.stderr.write(`gen: ${internalErrorText(error)}\n`);
+  process.exit(EXIT_INTERNAL);
+};
+process.on("uncaughtException", internalError);
+process.on("unhandledRejection", internalError);
 
 // A closed pipe (`npm run gen | head`) is not an error of the generator.
 for (const stream of [process.stdout, process.stderr]) {

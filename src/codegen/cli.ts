@@ -1,17 +1,11 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB, generate, type GenerateOptions } from "./generate.js";
+import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "./generate.js";
 import type { Mode } from "./ir.js";
+import { EXIT_ERRORS, EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
 import { watch } from "./watch.js";
-import { compareFolder, writeFolder, ForeignFilesError } from "./output/folder.js";
-import {
-  checkReport,
-  coverageLines,
-  diagnosticsText,
-  differenceCount,
-  plural,
-  writeReport,
-} from "./report.js";
+
+export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run.js";
 
 export const USAGE = `Usage: npm run gen -- [options]
 
@@ -26,20 +20,9 @@ Options:
   --watch          Regenerate whenever a file that was read changes, until stopped (Ctrl-C)
   --help           Show this help
 
-Exit codes: 0 done (or up to date), 1 the check found differences, 2 bad declarations or bad options.
+Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options
+or a file-system problem (nothing was written); 3 an internal error (a bug in the generator).
 `;
-
-export interface Io {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly cwd: string;
-  /** Ends watch mode (the command line aborts it on SIGINT/SIGTERM). */
-  readonly signal?: AbortSignal;
-}
-
-export const EXIT_OK = 0;
-export const EXIT_DIFFERENCES = 1;
-export const EXIT_ERRORS = 2;
 
 interface CliOptions {
   readonly tools: string[];
@@ -109,8 +92,16 @@ function displayFolder(folder: string, cwd: string): string {
   return relative === "" ? "." : relative;
 }
 
-/** The generator's command line. Returns the exit code. */
+/** The generator's command line. Returns the exit code; never throws. */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    return await command(argv, io);
+  } catch (error) {
+    return reportFailure(error, io);
+  }
+}
+
+async function command(argv: readonly string[], io: Io): Promise<number> {
   const options = parseFlags(argv);
   if (typeof options === "string") {
     io.stderr(`gen: ${options}\nRun \`npm run gen -- --help\` for usage.\n`);
@@ -121,9 +112,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const run: Run = {
-    options,
     outDir: path.resolve(io.cwd, options.out),
     outName: displayFolder(options.out, io.cwd),
+    check: options.check,
     generate: {
       tools: options.tools,
       mode: options.mode,
@@ -131,60 +122,6 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       command: regenerateCommand(options, io.cwd),
     },
   };
-  if (options.watch) return watch(run, io, runOnce);
+  if (options.watch) return watch(run, io);
   return (await runOnce(run, io)).code;
-}
-
-/** One run's settings, shared by single runs and watch mode. */
-export interface Run {
-  readonly options: CliOptions;
-  readonly outDir: string;
-  readonly outName: string;
-  readonly generate: GenerateOptions;
-}
-
-/** Generates, then writes or checks; returns the exit code and every file that was read. */
-export async function runOnce(
-  run: Run,
-  io: Io,
-): Promise<{ code: number; sources: readonly string[] }> {
-  const { options, outDir, outName } = run;
-  const result = await generate(run.generate);
-  const sources = [...result.sources.keys()].map((file) => path.resolve(io.cwd, file));
-  const diagnostics = diagnosticsText(result.diagnostics, result.sources);
-  if (diagnostics) io.stderr(diagnostics);
-  if (!result.output) {
-    io.stderr(`Nothing was ${options.check ? "checked" : "written"}: fix the errors above.\n`);
-    return { code: EXIT_ERRORS, sources };
-  }
-
-  if (options.check) {
-    const differences = await compareFolder(outDir, result.output);
-    const count = differenceCount(differences);
-    if (count > 0) {
-      io.stderr(
-        `${outName}/ is out of date (${plural(count, "difference")}):\n${checkReport(outName, differences)}`,
-      );
-      io.stderr(`Run \`${run.generate.command}\` and commit the result.\n`);
-      return { code: EXIT_DIFFERENCES, sources };
-    }
-    const coverage = coverageLines(result);
-    io.stdout(
-      `${outName}/ is up to date (${plural(result.output.length, "file")}, ${plural(result.tools.length, "validator")}).\n`,
-    );
-    if (coverage.length > 0) io.stdout(`${coverage.join("\n")}\n`);
-    return { code: EXIT_OK, sources };
-  }
-
-  try {
-    const summary = await writeFolder(outDir, result.output);
-    io.stdout(writeReport(result, outName, summary));
-    return { code: EXIT_OK, sources };
-  } catch (error) {
-    if (error instanceof ForeignFilesError) {
-      io.stderr(`gen: ${error.message}\n`);
-      return { code: EXIT_ERRORS, sources };
-    }
-    throw error;
-  }
 }

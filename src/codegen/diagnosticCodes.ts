@@ -32,7 +32,7 @@ export const DIAGNOSTIC_CODES = {
   TV2105: { severity: "warning", meaning: "An enum value that its `type` never accepts." },
   TV3001: { severity: "error", meaning: "No files match the tools globs." },
   TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
-  TV3003: { severity: "warning", meaning: "The matched files hold no tool declaration." },
+  TV3003: { severity: "error", meaning: "The matched files hold no tool declaration." },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
   TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },
 } as const satisfies Record<string, { severity: "error" | "warning"; meaning: string }>;

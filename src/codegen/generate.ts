@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import { glob } from "tinyglobby";
 import { checkArgumentReads } from "./check/argumentReads.js";
@@ -46,11 +47,15 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
   const mode = options.mode ?? "strict";
   const diagnostics = new DiagnosticBag();
-  const displayPath = (absolute: string) => path.relative(cwd, absolute).split(path.sep).join("/");
-
-  const files = (
-    await glob([...globs], { cwd, absolute: true, ignore: ["**/node_modules/**", "**/*.d.ts"] })
-  ).sort();
+  const found = await findToolFiles(globs, cwd);
+  // A file matched through a symbolic link is shown under the path that matched.
+  const shown = new Map(found.map((file) => [file.real, file.path]));
+  const displayPath = (absolute: string) =>
+    path
+      .relative(cwd, shown.get(absolute) ?? absolute)
+      .split(path.sep)
+      .join("/");
+  const files = found.map((file) => file.real);
   if (files.length === 0) {
     diagnostics.report(
       "TV3001",
@@ -67,7 +72,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
       diagnostics.report(
         "TV3003",
-        `No tool declarations found in the ${files.length} file(s) matching ${globs.join(", ")}.`,
+        `No tool declaration found in the ${files.length === 1 ? "file" : `${files.length} files`} matching ${globs.map((g) => JSON.stringify(g)).join(", ")} (is the glob right?).`,
       );
     }
     const compiled = await compileTools(extracted, mode, diagnostics, output);
@@ -75,6 +80,34 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } finally {
     output.close();
   }
+}
+
+/**
+ * The files the globs match, sorted, each file once: a file reached twice (through a symbolic
+ * link to a folder, or by two globs) is kept under the first of its paths in sorted order.
+ * `real` is where the file really is (expressed under `cwd` when it lies there, even if `cwd`
+ * itself is reached through a link): it is read there, so that its imports resolve the way Node
+ * resolves them.
+ */
+export async function findToolFiles(
+  globs: readonly string[],
+  cwd: string,
+): Promise<{ path: string; real: string }[]> {
+  const matched = (
+    await glob([...globs], { cwd, absolute: true, ignore: ["**/node_modules/**", "**/*.d.ts"] })
+  ).sort();
+  const realCwd = await fs.realpath(cwd).catch(() => cwd);
+  const seen = new Set<string>();
+  const files: { path: string; real: string }[] = [];
+  for (const file of matched) {
+    let real = await fs.realpath(file).catch(() => file);
+    const inside = path.relative(realCwd, real);
+    if (!inside.startsWith("..") && !path.isAbsolute(inside)) real = path.join(cwd, inside);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    files.push({ path: file, real });
+  }
+  return files;
 }
 
 /** A schema given as JSON (tests, other front ends), named as a tool. */

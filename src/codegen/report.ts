@@ -1,7 +1,7 @@
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.js";
 import type { GenerateResult } from "./generate.js";
 import type { NotEnforced } from "./ir.js";
-import type { FolderDifferences, WriteSummary } from "./output/folder.js";
+import type { FolderDifferences, ForeignKind, WriteSummary } from "./output/folder.js";
 
 /** Every diagnostic, TypeScript style, then a count line. */
 export function diagnosticsText(
@@ -33,6 +33,8 @@ export function writeReport(result: GenerateResult, outDir: string, summary: Wri
   ];
   for (const name of summary.written) lines.push(`  wrote   ${outDir}/${name}`);
   for (const name of summary.removed) lines.push(`  removed ${outDir}/${name}`);
+  for (const name of summary.cleaned)
+    lines.push(`  removed ${outDir}/${name} (left by an interrupted run)`);
   lines.push(...coverageLines(result));
   return `${lines.join("\n")}\n`;
 }
@@ -64,17 +66,27 @@ export function checkReport(outDir: string, differences: FolderDifferences): str
   for (const name of differences.missing) lines.push(`  missing  ${outDir}/${name}`);
   for (const name of differences.extra)
     lines.push(`  extra    ${outDir}/${name} (its tool no longer exists)`);
-  for (const name of differences.foreign)
-    lines.push(`  foreign  ${outDir}/${name} (not written by the generator, in the way)`);
+  for (const { name, kind } of differences.foreign)
+    lines.push(`  foreign  ${outDir}/${name} (${FOREIGN_TEXT[kind]}, in the way)`);
+  for (const name of differences.leftovers)
+    lines.push(`  leftover ${outDir}/${name} (left by an interrupted run; generating removes it)`);
   return `${lines.join("\n")}\n`;
 }
+
+const FOREIGN_TEXT: Record<ForeignKind, string> = {
+  file: "not written by the generator",
+  "symbolic link": "a symbolic link",
+  folder: "a folder",
+  "special file": "not a regular file",
+};
 
 export function differenceCount(differences: FolderDifferences): number {
   return (
     differences.stale.length +
     differences.missing.length +
     differences.extra.length +
-    differences.foreign.length
+    differences.foreign.length +
+    differences.leftovers.length
   );
 }
 

@@ -1,34 +1,42 @@
-import fs from "node:fs";
+import type { Stats } from "node:fs";
 import path from "node:path";
+import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
 import picomatch from "picomatch";
-import type { Io, Run } from "./cli.js";
 import { DEFAULT_TOOLS_GLOB } from "./generate.js";
-
-type RunOnce = (run: Run, io: Io) => Promise<{ code: number; sources: readonly string[] }>;
+import { EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
 
 const SOURCE_FILE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
 const DEBOUNCE_MS = 100;
 
 /**
- * Watch mode: regenerate (with the report) whenever a file that was read changes, or a file
- * appears under a tools glob, until `io.signal` aborts. Errors are reported and watching goes
- * on; the output folder keeps its last good state.
+ * Watch mode: regenerate (with the report) whenever a source file changes, appears or goes away
+ * under the tools folders, or in a folder holding another file that a run read (an imported
+ * constants module), until `io.signal` aborts. Errors are reported and watching goes on; the
+ * output folder keeps its last good state.
+ *
+ * The watching is chokidar's: it watches each folder (not each file), so a file replaced by a
+ * rename (`sed -i`, an editor's atomic save) goes on being watched, and so does a file deleted
+ * and created again. Node 20's recursive `fs.watch` on Linux loses such files.
  */
-export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
-  const globs = run.options.tools.length > 0 ? run.options.tools : [DEFAULT_TOOLS_GLOB];
+export async function watch(run: Run, io: Io): Promise<number> {
+  const globs = run.generate.tools?.length ? run.generate.tools : [DEFAULT_TOOLS_GLOB];
   const roots = [
     ...new Set(globs.map((glob) => path.resolve(io.cwd, picomatch.scan(glob).base || "."))),
   ];
-  const watchers = new Map<string, fs.FSWatcher>();
+  const skipped = (file: string) =>
+    isInside(file, run.outDir) || /(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/.test(file);
+  const options: ChokidarOptions = {
+    ignoreInitial: true,
+    ignored: (file: string, stats?: Stats) =>
+      skipped(file) || (stats?.isFile() === true && !SOURCE_FILE.test(file)),
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let changed = new Set<string>();
 
-  const relevant = (file: string) => SOURCE_FILE.test(file) && !isInside(file, run.outDir);
-
   const schedule = (file: string) => {
-    if (!relevant(file)) return;
-    changed.add(path.relative(io.cwd, file).split(path.sep).join("/"));
+    if (!SOURCE_FILE.test(file) || skipped(file)) return;
+    changed.add(path.relative(io.cwd, path.resolve(io.cwd, file)).split(path.sep).join("/"));
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(async () => {
@@ -40,38 +48,36 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
     }, DEBOUNCE_MS);
   };
 
-  // Watchers stay open across runs (a change made while one is replaced would be missed);
-  // after each run, folders of files no longer read are dropped and new ones added.
-  const regenerate = async () => {
-    const { sources } = await once(run, io);
-    const wanted = new Set(
-      sources
-        .map((file) => path.dirname(file))
-        .filter((dir) => !roots.some((root) => isInside(dir, root))),
-    );
-    for (const [folder, watcher] of watchers) {
-      if (roots.includes(folder) || wanted.has(folder)) continue;
-      watcher.close();
-      watchers.delete(folder);
-    }
-    for (const root of roots) watchFolder(root, true);
-    for (const folder of wanted) watchFolder(folder, false);
+  const start = async (paths: string[], depth?: number): Promise<FSWatcher> => {
+    const watcher = watchPaths(paths, depth === undefined ? options : { ...options, depth });
+    watcher.on("all", (event, file) => {
+      if (event === "add" || event === "change" || event === "unlink") schedule(file);
+    });
+    watcher.on("error", (error) => reportFailure(error, io));
+    await new Promise<void>((resolve) => watcher.once("ready", resolve));
+    return watcher;
   };
 
-  const watchFolder = (folder: string, recursive: boolean) => {
-    if (watchers.has(folder)) return;
-    try {
-      const watcher = fs.watch(folder, { recursive }, (_event, name) => {
-        if (name) schedule(path.join(folder, name.toString()));
-      });
-      watcher.on("error", () => {
-        watcher.close();
-        watchers.delete(folder);
-      });
-      watchers.set(folder, watcher);
-    } catch (error) {
-      io.stderr(`gen: cannot watch ${folder}: ${(error as Error).message}\n`);
-    }
+  // The tools folders, with everything under them; then, one level deep, every other folder that
+  // holds a file some run read (kept for the session: a file deleted, so no longer read, is seen
+  // when it comes back).
+  const tree = await start(roots);
+  let folders: FSWatcher | undefined;
+  const watchedFolders = new Set<string>();
+
+  const regenerate = async () => {
+    const { sources } = await runOnce(run, io);
+    const added = [
+      ...new Set(
+        sources
+          .map((file) => path.dirname(file))
+          .filter((dir) => !roots.some((root) => isInside(dir, root)) && !skipped(dir)),
+      ),
+    ].filter((dir) => !watchedFolders.has(dir));
+    if (added.length === 0) return;
+    for (const dir of added) watchedFolders.add(dir);
+    if (folders) folders.add(added);
+    else folders = await start(added, 0);
   };
 
   await regenerate();
@@ -83,9 +89,9 @@ export async function watch(run: Run, io: Io, once: RunOnce): Promise<number> {
     io.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
   clearTimeout(timer);
-  for (const watcher of watchers.values()) watcher.close();
+  await Promise.all([tree.close(), folders?.close()]);
   await running;
-  return 0;
+  return EXIT_OK;
 }
 
 function isInside(file: string, folder: string): boolean {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO } from "../helpers/spawn.js";
+import { genCommand, REPO } from "../helpers/spawn.js";
 import { waitFor } from "../helpers/wait.js";
 
 let work: string;
@@ -19,6 +19,27 @@ beforeEach(async () => {
 afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
+
+/** Replaces a file the way `sed -i` and many editors save: a new file renamed over it. */
+async function replaceByRename(file: string, edit: (text: string) => string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.sed${Math.random().toString(36).slice(2)}`);
+  await fs.writeFile(temporary, edit(await fs.readFile(file, "utf8")));
+  await fs.rename(temporary, file);
+}
+
+const ECHO_TOOL = `export const echoTool = {
+  name: "echo",
+  config: {
+    type: "function",
+    function: {
+      name: "echo",
+      description: "Echoes.",
+      parameters: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    },
+  },
+  execute: async () => ({ success: true, content: "" }),
+};
+`;
 
 /** Waits until `check` holds (spawned work takes its time on a loaded machine). */
 function until(what: string, check: () => Promise<boolean> | boolean): Promise<true> {
@@ -86,6 +107,70 @@ describe("npm run gen -- --watch", () => {
           stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
         );
         expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
+      } finally {
+        child.kill("SIGINT");
+      }
+      expect(await exited).toBe(0);
+    },
+  );
+
+  it(
+    "goes on watching files replaced by rename, deleted and created, in the tools folder and out of it",
+    { timeout: 120_000 },
+    async () => {
+      const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      const generated = path.join(work, "generated");
+      const outputs = () => fs.readdir(generated);
+      try {
+        await until("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+        const fetchSource = path.join(work, "src/tools/fetch.ts");
+        const fetchOut = path.join(generated, "fetch-url.ts");
+
+        // Replaced by rename, twice: the second change is seen too.
+        for (const method of ["POST", "PATCH"]) {
+          await replaceByRename(fetchSource, (text) =>
+            text.replace(/\["GET", "HEAD"(, "[A-Z]+")?\]/, `["GET", "HEAD", "${method}"]`),
+          );
+          await until(`the validator to accept ${method}`, async () =>
+            (await fs.readFile(fetchOut, "utf8")).includes(`"${method}"`),
+          );
+        }
+
+        // Deleted: its validator goes; a new file in a new folder: its validator comes.
+        await fs.rm(path.join(work, "src/tools/notes.ts"));
+        await until(
+          "note-write.ts to go",
+          async () => !(await outputs()).includes("note-write.ts"),
+        );
+        await fs.mkdir(path.join(work, "src/tools/more"));
+        await fs.writeFile(path.join(work, "src/tools/more/echo.ts"), ECHO_TOOL);
+        await until("echo.ts to come", async () => (await outputs()).includes("echo.ts"));
+
+        // An imported module outside the tools folder: replaced by rename twice, deleted (an
+        // error, the output kept), created again.
+        const names = path.join(work, "src/constants/toolNames.ts");
+        const original = await fs.readFile(names, "utf8");
+        for (const name of ["fetch_page", "fetch_site"]) {
+          await replaceByRename(names, (text) => text.replace(/"fetch_[a-z]+"/, `"${name}"`));
+          const file = `${name.replace("_", "-")}.ts`;
+          await until(`${file} to come`, async () => (await outputs()).includes(file));
+        }
+        await fs.rm(names);
+        await until("the error for the missing module", () =>
+          /the module "\.\.\/constants\/toolNames\.js" was not found/.test(stderr),
+        );
+        expect((await outputs()).sort()).toContain("fetch-site.ts");
+        await fs.writeFile(names, original.replace('"fetch_url"', '"fetch_web"'));
+        // Written first, then the file of the old name is removed: wait for both.
+        await until("fetch-web.ts to come and fetch-site.ts to go", async () => {
+          const files = await outputs();
+          return files.includes("fetch-web.ts") && !files.includes("fetch-site.ts");
+        });
       } finally {
         child.kill("SIGINT");
       }

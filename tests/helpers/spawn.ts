@@ -11,12 +11,24 @@ export interface RunResult {
   stderr: string;
 }
 
+/** Who runs the command (a user id and group id), when not this process's user. */
+export interface RunAs {
+  readonly uid: number;
+  readonly gid: number;
+}
+
 /** Runs a command to completion and collects its output. */
-export function run(command: string, args: readonly string[], cwd: string): Promise<RunResult> {
+export function run(
+  command: string,
+  args: readonly string[],
+  cwd: string,
+  as?: RunAs,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...(as ? { HOME: cwd } : {}) },
+      ...as,
     });
     let stdout = "";
     let stderr = "";
@@ -28,12 +40,13 @@ export function run(command: string, args: readonly string[], cwd: string): Prom
 }
 
 /** The generator's real command line (`scripts/gen.ts` under tsx), run in `cwd`. */
-export function runGen(args: readonly string[], cwd: string): Promise<RunResult> {
-  return run(
-    process.execPath,
-    ["--import", TSX_LOADER, path.join(REPO, "scripts/gen.ts"), ...args],
-    cwd,
-  );
+export function runGen(args: readonly string[], cwd: string, as?: RunAs): Promise<RunResult> {
+  return run(process.execPath, [...genCommand(), ...args], cwd, as);
+}
+
+/** The arguments of `node` that run the generator's command line. */
+export function genCommand(): string[] {
+  return ["--import", TSX_LOADER, path.join(REPO, "scripts/gen.ts")];
 }
 
 /** Every file under a folder with its content, by relative path (for before/after comparisons). */

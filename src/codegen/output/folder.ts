@@ -1,27 +1,83 @@
 import { randomBytes } from "node:crypto";
+import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { GENERATED_MARKER, type OutputFile } from "../emit/files.js";
 import { shortDiff } from "./diff.js";
+import { errorCode, FileSystemError, reason } from "./errors.js";
+import { LOCK_NAME, lockFolder, lockState, waitWhileLocked, type LockState } from "./lock.js";
 
-/** What the output folder holds now: every `.ts` file, and whether the generator wrote it. */
-async function readFolder(
-  outDir: string,
-): Promise<Map<string, { content: string; owned: boolean }>> {
-  const found = new Map<string, { content: string; owned: boolean }>();
-  let entries: import("node:fs").Dirent[];
+/**
+ * The folder a run writes its files into first, inside the output folder, before renaming each
+ * into place: `.tool-validators.<pid>.<hex>.tmp/`. A run that was killed may leave one.
+ */
+const STAGING = /^\.tool-validators\.\d+\.[0-9a-f]+\.tmp$/;
+/** Temporary files of earlier versions of the generator: `<name>.ts.<pid>.<hex>.tmp`. */
+const OLD_TEMPORARY = /\.ts\.\d+\.[0-9a-f]+\.tmp$/;
+
+/** What stands where the generator wants to write and is never overwritten, followed or removed. */
+export type ForeignKind = "file" | "symbolic link" | "folder" | "special file";
+
+type Entry =
+  | { readonly kind: "file"; readonly content: string; readonly owned: boolean }
+  | { readonly kind: Exclude<ForeignKind, "file"> };
+
+/** The output folder as it is: its `.ts` entries (files read without following links). */
+interface FolderState {
+  readonly entries: ReadonlyMap<string, Entry>;
+  /** Temporary files and folders of interrupted runs (folders end with `/`). */
+  readonly leftovers: readonly string[];
+}
+
+async function inspectFolder(outDir: string, display: string): Promise<FolderState> {
+  const entries = new Map<string, Entry>();
+  const leftovers: string[] = [];
+  let listing: import("node:fs").Dirent[];
   try {
-    entries = await fs.readdir(outDir, { withFileTypes: true });
+    listing = await fs.readdir(outDir, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return found;
-    throw error;
+    if (errorCode(error) === "ENOENT") return { entries, leftovers };
+    throw new FileSystemError(`cannot read ${display}/: ${folderReason(error)}.`);
   }
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith(".ts")) continue;
-    const content = await fs.readFile(path.join(outDir, entry.name), "utf8");
-    found.set(entry.name, { content, owned: content.startsWith(GENERATED_MARKER) });
+  for (const entry of listing) {
+    const name = entry.name;
+    if (STAGING.test(name) || OLD_TEMPORARY.test(name)) {
+      leftovers.push(entry.isDirectory() ? `${name}/` : name);
+      continue;
+    }
+    if (!name.endsWith(".ts")) continue;
+    if (entry.isSymbolicLink()) entries.set(name, { kind: "symbolic link" });
+    else if (entry.isDirectory()) entries.set(name, { kind: "folder" });
+    else if (!entry.isFile()) entries.set(name, { kind: "special file" });
+    else entries.set(name, await readEntry(outDir, name, display));
   }
-  return found;
+  leftovers.sort();
+  return { entries, leftovers };
+}
+
+/** Reads a regular file without following a link that replaced it meanwhile. */
+async function readEntry(outDir: string, name: string, display: string): Promise<Entry> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(
+      path.join(outDir, name),
+      constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+    );
+    const stat = await handle.stat();
+    if (!stat.isFile()) return { kind: stat.isDirectory() ? "folder" : "special file" };
+    const content = await handle.readFile("utf8");
+    return { kind: "file", content, owned: content.startsWith(GENERATED_MARKER) };
+  } catch (error) {
+    if (errorCode(error) === "ELOOP") return { kind: "symbolic link" };
+    if (errorCode(error) === "EISDIR") return { kind: "folder" };
+    throw new FileSystemError(`cannot read ${display}/${name}: ${reason(error)}.`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+function folderReason(error: unknown): string {
+  return errorCode(error) === "ENOTDIR" ? "it is a file, not a folder (ENOTDIR)" : reason(error);
 }
 
 export interface FolderDifferences {
@@ -31,88 +87,281 @@ export interface FolderDifferences {
   readonly missing: string[];
   /** Generated files for tools that no longer exist. */
   readonly extra: string[];
-  /** Files in the way that the generator did not write (it never overwrites them). */
-  readonly foreign: string[];
+  /**
+   * Entries where a generated file goes that the generator never overwrites: files it did not
+   * write (no generated-marker first line), symbolic links, folders, special files.
+   */
+  readonly foreign: { name: string; kind: ForeignKind }[];
+  /** What interrupted runs left: temporary files and folders, a stale lock (folders end with `/`). */
+  readonly leftovers: string[];
   readonly unchanged: string[];
 }
 
-/** Compares the output folder with the files that should be there; reads only, never writes. */
-export async function compareFolder(
-  outDir: string,
+function differences(
+  state: FolderState,
   files: readonly OutputFile[],
-): Promise<FolderDifferences> {
-  const present = await readFolder(outDir);
+  lock: LockState,
+): FolderDifferences {
   const result: FolderDifferences = {
     stale: [],
     missing: [],
     extra: [],
     foreign: [],
+    leftovers: [...state.leftovers],
     unchanged: [],
   };
   const wanted = new Set(files.map((f) => f.name));
   for (const file of files) {
-    const current = present.get(file.name);
+    const current = state.entries.get(file.name);
     if (!current) result.missing.push(file.name);
-    else if (!current.owned) result.foreign.push(file.name);
+    else if (current.kind !== "file") result.foreign.push({ name: file.name, kind: current.kind });
+    else if (!current.owned) result.foreign.push({ name: file.name, kind: "file" });
     else if (current.content === file.content) result.unchanged.push(file.name);
     else result.stale.push({ name: file.name, diff: shortDiff(current.content, file.content) });
   }
-  for (const [name, { owned }] of present) if (owned && !wanted.has(name)) result.extra.push(name);
+  for (const [name, entry] of state.entries)
+    if (entry.kind === "file" && entry.owned && !wanted.has(name)) result.extra.push(name);
   result.extra.sort();
+  if (lock === "stale") result.leftovers.push(`${LOCK_NAME}/`);
   return result;
+}
+
+export interface FolderOptions {
+  /** The output folder as shown in messages (default: `outDir`). */
+  readonly display?: string;
+}
+
+/**
+ * Compares the output folder with the files that should be there. Reads only: it creates,
+ * changes and removes nothing, not even a lock. While another run holds the lock it waits, and
+ * it reads again if the folder changed while it was read, so it never reports a run's work half
+ * done; the lock of a killed run and its temporary files are reported as leftovers.
+ */
+export async function compareFolder(
+  outDir: string,
+  files: readonly OutputFile[],
+  options: FolderOptions = {},
+): Promise<FolderDifferences> {
+  const display = options.display ?? outDir;
+  for (let attempt = 1; ; attempt++) {
+    const lock = await waitWhileLocked(outDir);
+    const before = await folderStamp(outDir);
+    const state = await inspectFolder(outDir, display);
+    const after = await folderStamp(outDir);
+    const settled = before === after && (await lockState(outDir)) === lock;
+    if (settled || attempt === 10) return differences(state, files, lock);
+  }
+}
+
+/** Changes whenever an entry of the folder is added, removed or renamed. */
+async function folderStamp(outDir: string): Promise<string> {
+  try {
+    const stat = await fs.stat(outDir, { bigint: true });
+    return `${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
+  } catch {
+    return "absent";
+  }
 }
 
 export interface WriteSummary {
   readonly written: string[];
   readonly unchanged: string[];
   readonly removed: string[];
+  /** What interrupted runs had left and this run removed (folders end with `/`). */
+  readonly cleaned: string[];
 }
 
 /**
- * Brings the output folder in line with `files`: each changed file is written atomically
- * (a temporary file in the same folder, then a rename), generated files for tools that are
- * gone are removed. Files the generator did not write are never touched: if one is in the
- * way, nothing is written at all.
+ * Brings the output folder in line with `files`, holding the folder's lock meanwhile (another run
+ * waits). Everything that can be checked is checked before the first write: the output path is a
+ * folder (created if missing) that can be written to, and no entry is in the way. Then every
+ * changed file is written into a temporary folder inside the output folder, and only when all of
+ * them are written are they renamed into place (each rename is atomic; `index.ts` comes after the
+ * modules it imports), and generated files for tools that are gone are removed. Files the
+ * generator did not write, symbolic links and folders are never touched: if one is in the way,
+ * nothing is written at all. What a killed run left is removed.
  */
 export async function writeFolder(
   outDir: string,
   files: readonly OutputFile[],
+  options: FolderOptions = {},
 ): Promise<WriteSummary> {
-  const differences = await compareFolder(outDir, files);
-  if (differences.foreign.length > 0) {
-    throw new ForeignFilesError(outDir, differences.foreign);
-  }
-  await fs.mkdir(outDir, { recursive: true });
-  const changed = new Set([...differences.missing, ...differences.stale.map((s) => s.name)]);
-  const written: string[] = [];
-  for (const file of files) {
-    if (!changed.has(file.name)) continue;
-    await writeAtomically(path.join(outDir, file.name), file.content);
-    written.push(file.name);
-  }
-  for (const name of differences.extra) await fs.rm(path.join(outDir, name));
-  return { written, unchanged: differences.unchanged, removed: differences.extra };
-}
-
-async function writeAtomically(target: string, content: string): Promise<void> {
-  const temporary = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const display = options.display ?? outDir;
+  const created = await ensureFolder(outDir, display);
+  let lock;
   try {
-    await fs.writeFile(temporary, content, "utf8");
-    await fs.rename(temporary, target);
+    lock = await lockFolder(outDir, display);
   } catch (error) {
-    await fs.rm(temporary, { force: true });
+    await removeCreated(outDir, created);
     throw error;
   }
+  let committed = false;
+  try {
+    const state = await inspectFolder(outDir, display);
+    const found = differences(state, files, "none");
+    if (found.foreign.length > 0) throw new InTheWayError(display, found.foreign);
+    const changed = new Set([...found.missing, ...found.stale.map((s) => s.name)]);
+    const toWrite = files
+      .filter((file) => changed.has(file.name))
+      .sort((a, b) => Number(a.name === "index.ts") - Number(b.name === "index.ts"));
+
+    const staging = toWrite.length > 0 ? await stage(outDir, display, toWrite) : undefined;
+    try {
+      if (lock.lost) throw lostLock(display, lock.lost);
+      committed = true;
+      for (const [index, file] of toWrite.entries()) {
+        if (lock.lost) throw lostLock(display, lock.lost, index);
+        try {
+          await fs.rename(path.join(staging!, file.name), path.join(outDir, file.name));
+        } catch (error) {
+          throw new FileSystemError(
+            `cannot write ${display}/${file.name}: ${reason(error)}. ${replacedSoFar(index)}`,
+          );
+        }
+      }
+      for (const name of found.extra) {
+        try {
+          await fs.rm(path.join(outDir, name), { force: true });
+        } catch (error) {
+          throw new FileSystemError(`cannot remove ${display}/${name}: ${reason(error)}.`);
+        }
+      }
+    } finally {
+      if (staging) await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
+    }
+
+    const cleaned: string[] = lock.tookOver ? [`${LOCK_NAME}/`] : [];
+    for (const name of state.leftovers) {
+      try {
+        await fs.rm(path.join(outDir, name), { recursive: true, force: true });
+        cleaned.push(name);
+      } catch {
+        // Still there: the drift check goes on reporting it.
+      }
+    }
+    return {
+      written: toWrite.map((file) => file.name),
+      unchanged: found.unchanged,
+      removed: found.extra,
+      cleaned,
+    };
+  } finally {
+    await lock.release();
+    if (!committed) await removeCreated(outDir, created);
+  }
 }
 
-export class ForeignFilesError extends Error {
+/**
+ * Makes sure the output path is a folder, creating it when missing; returns the first folder
+ * it created, if any (removed again when nothing is written).
+ */
+async function ensureFolder(outDir: string, display: string): Promise<string | undefined> {
+  try {
+    const stat = await fs.stat(outDir);
+    if (stat.isDirectory()) return undefined;
+    throw new FileSystemError(
+      `cannot write to ${display}: it is a file, not a folder (ENOTDIR). Nothing was written.`,
+    );
+  } catch (error) {
+    if (error instanceof FileSystemError) throw error;
+    if (errorCode(error) !== "ENOENT") throw cannotCreate(display, error);
+  }
+  try {
+    return await fs.mkdir(outDir, { recursive: true });
+  } catch (error) {
+    throw cannotCreate(display, error);
+  }
+}
+
+function cannotCreate(display: string, error: unknown): FileSystemError {
+  const why =
+    errorCode(error) === "ENOTDIR" || errorCode(error) === "EEXIST"
+      ? `a part of the path is a file, not a folder (${errorCode(error)})`
+      : reason(error);
+  return new FileSystemError(`cannot create the folder ${display}: ${why}. Nothing was written.`);
+}
+
+/** Removes the folders `ensureFolder` created, from the output folder up (only if empty). */
+async function removeCreated(outDir: string, created: string | undefined): Promise<void> {
+  if (created === undefined) return;
+  for (let dir = outDir; ; dir = path.dirname(dir)) {
+    try {
+      await fs.rmdir(dir);
+    } catch {
+      return;
+    }
+    if (dir === created || path.dirname(dir) === dir) return;
+  }
+}
+
+/**
+ * Writes the files into a new temporary folder inside the output folder (the same file system,
+ * the same names, so a name too long or a full disk shows here); on any failure removes it and
+ * throws, having changed nothing else.
+ */
+async function stage(
+  outDir: string,
+  display: string,
+  files: readonly OutputFile[],
+): Promise<string> {
+  const staging = path.join(
+    outDir,
+    `.tool-validators.${process.pid}.${randomBytes(4).toString("hex")}.tmp`,
+  );
+  try {
+    await fs.mkdir(staging);
+  } catch (error) {
+    throw new FileSystemError(
+      `cannot write to ${display}/: ${reason(error)}. Nothing was written.`,
+    );
+  }
+  for (const file of files) {
+    try {
+      await fs.writeFile(path.join(staging, file.name), file.content, { flag: "wx" });
+    } catch (error) {
+      await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
+      throw new FileSystemError(
+        `cannot write ${display}/${file.name}: ${reason(error)}. Nothing was written.`,
+      );
+    }
+  }
+  return staging;
+}
+
+function replacedSoFar(count: number): string {
+  return count === 0
+    ? "Nothing was written."
+    : `${count} file${count === 1 ? " was" : "s were"} already replaced, each whole: run again.`;
+}
+
+function lostLock(display: string, error: Error, replaced = 0): FileSystemError {
+  return new FileSystemError(
+    `lost the lock on ${display}/ (${error.message}): another run may be writing. ${replacedSoFar(replaced)}`,
+  );
+}
+
+const KIND_TEXT: Record<ForeignKind, string> = {
+  file: `a file the generator did not write: no "${GENERATED_MARKER}" first line`,
+  "symbolic link": "a symbolic link",
+  folder: "a folder",
+  "special file": "not a regular file",
+};
+
+/** How an entry in the way is shown: `index.ts (a symbolic link)`. */
+export function foreignText(entry: { name: string; kind: ForeignKind }): string {
+  return `${entry.name} (${KIND_TEXT[entry.kind]})`;
+}
+
+/** Entries in the way of files to write, which the generator never overwrites, follows or removes. */
+export class InTheWayError extends FileSystemError {
   constructor(
     readonly outDir: string,
-    readonly files: readonly string[],
+    readonly entries: readonly { name: string; kind: ForeignKind }[],
   ) {
+    const one = entries.length === 1;
     super(
-      `${outDir} holds ${files.join(", ")}, which the generator did not write (no "${GENERATED_MARKER}" first line); ` +
-        "move or delete them, or choose another --out folder. Nothing was written.",
+      `cannot write to ${outDir}/: ${entries.map((entry) => `${outDir}/${foreignText(entry)}`).join(", ")} ${one ? "is" : "are"} in the way, ` +
+        `and the generator never overwrites, follows or removes what it did not write. Move or delete ${one ? "it" : "them"}, or choose another --out folder. Nothing was written.`,
     );
   }
 }

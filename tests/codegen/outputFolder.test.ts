@@ -1,0 +1,316 @@
+// The output folder, through the real command: file-system problems, entries in the way, the
+// lock that serialises runs, runs at once, and what a killed run leaves.
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { main } from "../../src/codegen/cli.js";
+import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS } from "../../src/codegen/output/lock.js";
+import { makeTempDir } from "../helpers/context.js";
+import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { REPO, runGen, snapshotFolder, type RunAs } from "../helpers/spawn.js";
+
+let work: string;
+let out: string;
+
+beforeEach(async () => {
+  work = await makeTempDir("tv-out-");
+  // Readable by everyone: one test runs the command as another user.
+  await fs.chmod(work, 0o755);
+  await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
+    recursive: true,
+  });
+  out = path.join(work, "generated");
+});
+
+afterEach(async () => {
+  await fs.chmod(out, 0o755).catch(() => {});
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+const TOOLS = ["--tools", "src/tools/**/*.ts"];
+const GENERATED = [
+  "fetch-url.ts",
+  "format.ts",
+  "index.ts",
+  "note-write.ts",
+  "runtime.ts",
+  "search-files.ts",
+  "similarity.ts",
+  "types.ts",
+];
+
+/** Changes a declaration so that the next run has a file to write. */
+async function changeFetchTool(): Promise<void> {
+  const file = path.join(work, "src/tools/fetch.ts");
+  const text = await fs.readFile(file, "utf8");
+  await fs.writeFile(file, text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'));
+}
+
+/** The one line a file-system problem gives: no stack trace, nothing else. */
+function expectOneLine(stderr: string, line: string): void {
+  expect(stderr).toBe(`${line}\n`);
+  expect(stderr).not.toMatch(/^\s+at /m);
+}
+
+describe("file-system problems: one line naming the path and the reason, exit 2, nothing written", () => {
+  it("--out naming a file", async () => {
+    await fs.writeFile(path.join(work, "out.txt"), "a file\n");
+    const before = await snapshotFolder(work);
+    const result = await runGen([...TOOLS, "--out", "out.txt"], work);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      "gen: cannot write to out.txt: it is a file, not a folder (ENOTDIR). Nothing was written.",
+    );
+    expect(await snapshotFolder(work)).toEqual(before);
+
+    const below = await runGen([...TOOLS, "--out", "out.txt/validators"], work);
+    expect(below.code).toBe(2);
+    expectOneLine(
+      below.stderr,
+      "gen: cannot create the folder out.txt/validators: a part of the path is a file, not a folder (ENOTDIR). Nothing was written.",
+    );
+    expect(await snapshotFolder(work)).toEqual(before);
+  });
+
+  it("a read-only output folder", async () => {
+    expect((await runGen(TOOLS, work)).code).toBe(0);
+    await changeFetchTool();
+    const before = await snapshotFolder(out);
+    await fs.chmod(out, 0o555);
+    // Permissions do not stop root: then the command runs as the unprivileged user `nobody`.
+    const as: RunAs | undefined = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+    const result = await runGen(TOOLS, work, as);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      "gen: cannot write to generated/: permission denied (EACCES). Nothing was written.",
+    );
+    expect(await snapshotFolder(out)).toEqual(before);
+    expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
+
+    // The drift check reads only: it works on a read-only folder.
+    const check = await runGen([...TOOLS, "--check"], work, as);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain("  stale    generated/fetch-url.ts");
+  });
+
+  it("a folder name too long", async () => {
+    const long = "v".repeat(300);
+    const result = await runGen([...TOOLS, "--out", long], work);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      `gen: cannot create the folder ${long}: name too long (ENAMETOOLONG). Nothing was written.`,
+    );
+    expect((await fs.readdir(work)).sort()).toEqual(["src"]);
+  });
+
+  it("an unexpected exception is an internal error: one line, exit 3", async () => {
+    const stderr: string[] = [];
+    const code = await main(["--help"], {
+      stdout: () => {
+        throw new TypeError("the terminal went away");
+      },
+      stderr: (text) => stderr.push(text),
+      cwd: work,
+    });
+    expect(code).toBe(3);
+    expect(stderr).toEqual([
+      "gen: internal error (a bug in the generator): TypeError: the terminal went away\n",
+    ]);
+  });
+});
+
+describe("entries in the way: never overwritten, followed or removed", () => {
+  it.each([
+    ["a symbolic link out of the folder", "symbolic link"],
+    ["a folder", "folder"],
+  ])("index.ts as %s: exit 2, nothing written, the check reports it", async (_, kind) => {
+    await fs.mkdir(out);
+    await fs.writeFile(path.join(work, "precious.ts"), "export const precious = 1;\n");
+    const index = path.join(out, "index.ts");
+    if (kind === "folder") await fs.mkdir(index);
+    else await fs.symlink("../precious.ts", index);
+
+    const result = await runGen(TOOLS, work);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      `gen: cannot write to generated/: generated/index.ts (a ${kind}) is in the way, and the generator never overwrites, follows or removes what it did not write. Move or delete it, or choose another --out folder. Nothing was written.`,
+    );
+    expect((await fs.readdir(out)).sort()).toEqual(["index.ts"]);
+    const stat = await fs.lstat(index);
+    expect(kind === "folder" ? stat.isDirectory() : stat.isSymbolicLink()).toBe(true);
+    expect(await fs.readFile(path.join(work, "precious.ts"), "utf8")).toBe(
+      "export const precious = 1;\n",
+    );
+
+    const check = await runGen([...TOOLS, "--check"], work);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toContain(`  foreign  generated/index.ts (a ${kind}, in the way)`);
+  });
+
+  it("lists every entry in the way, files it did not write too", async () => {
+    await fs.mkdir(path.join(out, "types.ts"), { recursive: true });
+    await fs.writeFile(path.join(out, "index.ts"), "// mine\n");
+    const result = await runGen(TOOLS, work);
+    expect(result.code).toBe(2);
+    expectOneLine(
+      result.stderr,
+      'gen: cannot write to generated/: generated/index.ts (a file the generator did not write: no "// Generated by tool-validators" first line), generated/types.ts (a folder) are in the way, and the generator never overwrites, follows or removes what it did not write. Move or delete them, or choose another --out folder. Nothing was written.',
+    );
+    expect((await fs.readdir(out)).sort()).toEqual(["index.ts", "types.ts"]);
+  });
+});
+
+/**
+ * A process that takes the output folder's lock with the generator's own code and is then killed
+ * with SIGKILL: the lock of a dead run, as fresh as a lock can be.
+ */
+async function lockOfKilledRun(folder: string): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      import.meta.resolve("tsx"),
+      "--input-type=module",
+      "-e",
+      `const { lockFolder } = await import(${JSON.stringify(path.join(REPO, "src/codegen/output/lock.ts"))});
+       await lockFolder(process.argv[1], "out");
+       console.log("locked");
+       setInterval(() => {}, 1000);`,
+      folder,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const exited = new Promise((resolve) => child.on("close", resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("locked")) resolve();
+    });
+    child.on("close", () => reject(new Error("the lock holder ended before taking the lock")));
+  });
+  child.kill("SIGKILL");
+  await exited;
+  expect((await fs.stat(path.join(folder, LOCK_NAME))).isDirectory()).toBe(true);
+}
+
+describe("the lock on the output folder", () => {
+  it("the lock of a killed run is taken over within seconds", { timeout: 60_000 }, async () => {
+    expect((await runGen(TOOLS, work)).code).toBe(0);
+    await changeFetchTool();
+    await lockOfKilledRun(out);
+
+    const started = Date.now();
+    const result = await runGen(TOOLS, work);
+    const elapsed = Date.now() - started;
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("  wrote   generated/fetch-url.ts");
+    expect(result.stdout).toContain(
+      `  removed generated/${LOCK_NAME}/ (left by an interrupted run)`,
+    );
+    // The lock goes stale LOCK_STALE_MS after its last refresh; a lock that was never taken
+    // over would hold the run for LOCK_WAIT_MS and then fail.
+    expect(elapsed).toBeLessThan(LOCK_STALE_MS + 15_000);
+    expect(elapsed).toBeLessThan(LOCK_WAIT_MS);
+    expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
+  });
+
+  it(
+    "what a killed run left: --check reports it and keeps it, the next run removes it",
+    { timeout: 60_000 },
+    async () => {
+      expect((await runGen(TOOLS, work)).code).toBe(0);
+      const index = await fs.readFile(path.join(out, "index.ts"), "utf8");
+      // A run killed while writing: its temporary folder (with a file half written), the
+      // temporary file of an earlier version of the generator, and its lock.
+      const staging = ".tool-validators.4242.0a1b2c3d.tmp";
+      await fs.mkdir(path.join(out, staging));
+      await fs.writeFile(path.join(out, staging, "index.ts"), index.slice(0, 100));
+      const oldTemporary = "search-files.ts.4242.deadbeef.tmp";
+      await fs.writeFile(path.join(out, oldTemporary), "// Generated by tool-vali");
+      await lockOfKilledRun(out);
+      const before = await snapshotFolder(out);
+
+      const check = await runGen([...TOOLS, "--check"], work);
+      expect(check.code).toBe(1);
+      expect(check.stderr).toBe(
+        [
+          "generated/ is out of date (3 differences):",
+          `  leftover generated/${staging}/ (left by an interrupted run; generating removes it)`,
+          `  leftover generated/${oldTemporary} (left by an interrupted run; generating removes it)`,
+          `  leftover generated/${LOCK_NAME}/ (left by an interrupted run; generating removes it)`,
+          "Run `npm run gen` and commit the result.",
+          "",
+        ].join("\n"),
+      );
+      expect(await snapshotFolder(out)).toEqual(before);
+      expect((await fs.stat(path.join(out, LOCK_NAME))).isDirectory()).toBe(true);
+
+      const gen = await runGen(TOOLS, work);
+      expect(gen.code).toBe(0);
+      expect(gen.stdout).toContain("(8 files: 0 written, 8 unchanged, 0 removed)");
+      for (const name of [`${staging}/`, oldTemporary, `${LOCK_NAME}/`])
+        expect(gen.stdout).toContain(`  removed generated/${name} (left by an interrupted run)`);
+      expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
+
+      const again = await runGen([...TOOLS, "--check"], work);
+      expect(again.stderr).toBe("");
+      expect(again.code).toBe(0);
+    },
+  );
+});
+
+describe("runs at once on one folder", () => {
+  // Each run's output differs: another set of tools.
+  const VARIANTS = [
+    "src/tools/**/*.ts",
+    "src/tools/search.ts",
+    "src/tools/fetch.ts",
+    "src/tools/notes.ts",
+  ];
+
+  it(
+    "leave the folder exactly as one of them would, its index importing only files that exist",
+    { timeout: 120_000 },
+    async () => {
+      // What each run alone leaves, made in a twin folder (the output does not depend on where).
+      const twin = await makeTempDir("tv-out-twin-");
+      const expected: Record<string, string>[] = [];
+      try {
+        await fs.cp(path.join(work, "src"), path.join(twin, "src"), { recursive: true });
+        for (const glob of VARIANTS) {
+          const io = { stdout: () => {}, stderr: () => {}, cwd: twin };
+          expect(await main(["--tools", glob, "--out", "out"], io)).toBe(0);
+          expected.push(await snapshotFolder(path.join(twin, "out")));
+        }
+      } finally {
+        await fs.rm(twin, { recursive: true, force: true });
+      }
+      expect(new Set(expected.map((files) => JSON.stringify(files))).size).toBe(VARIANTS.length);
+
+      const folder = path.join(work, "out");
+      for (let round = 0; round < 3; round++) {
+        const results = await Promise.all(
+          VARIANTS.map((glob) => runGen(["--tools", glob, "--out", "out"], work)),
+        );
+        for (const result of results) {
+          expect(result.stderr).toBe("");
+          expect(result.code).toBe(0);
+        }
+        const files = await snapshotFolder(folder);
+        expect(expected).toContainEqual(files);
+        // Nothing else is left: no temporary folder, no lock.
+        expect((await fs.readdir(folder)).sort()).toEqual(Object.keys(files).sort());
+        const imported = [...files["index.ts"]!.matchAll(/from "\.\/([^"]+)\.js"/g)].map(
+          (match) => `${match[1]}.ts`,
+        );
+        expect(imported.length).toBeGreaterThan(0);
+        for (const name of imported) expect(Object.keys(files)).toContain(name);
+      }
+    },
+  );
+});
