@@ -62,7 +62,10 @@ export function renderSummary(results: Results): string {
         `  ${t.met ? "met   " : "MISSED"} ${t.name.padEnd(18)} ${times(t.value).padStart(7)}  (target ${t.target})`,
     ),
     "",
-    `Mixed dispatch (${mixed.calls} calls): looked up once ${ns(mixed.lookedUp)} ns, validateToolArgs ${ns(mixed.dispatch)} ns`,
+    ...(["beforeWrongCalls", "afterWrongCalls"] as const).map(
+      (when) =>
+        `Mixed valid calls ${when === "beforeWrongCalls" ? "before" : "after"} the wrong calls: looked up once ${ns(mixed[when].lookedUp)} ns, validateToolArgs ${ns(mixed[when].dispatch)} ns`,
+    ),
     "Valid calls, peer ns / ours (validate<Name>) ns, geometric mean over tools:",
     ...peerRatios(results.validators.valid, "ours-direct").map(
       ([id, r]) => `  ${LABELS[id]!.padEnd(24)} ${times(r)}`,
@@ -120,7 +123,7 @@ export function renderMarkdown(results: Results): string {
     '- **Schemas**: each built-in tool\'s `config.function.parameters`. Ours are the committed validators in generated/. Peers get the same rules in standard JSON Schema (bench/schemas.ts): `additionalProperties: false` where strict mode rejects unknown keys, `nullable` as a `"null"` type, and no keyword the validators do not enforce.',
     `- **Corpora**: *hand-written* (bench/corpus/realistic.ts): ${corpusSize(validators.valid)} valid and ${corpusSize(validators.invalid)} invalid calls a model plausibly sends, each invalid one with the issue codes ours must report. *Generated wrong* (bench/corpus/wrong.ts): ${corpusSize(validators.wrong)} calls, ${CALLS + 2} per tool, made with a fixed seed from each declaration: a valid call given one to three mistakes at any depth (wrong types, JSON text in a string, near-miss keys such as \`outputMode\` for \`output_mode\`, enum values in another case or with spaces, missing required keys, extra keys, wrong roots), plus two large calls (${MANY_KEYS} unexpected keys; a ${LONG_ARRAY}-element array of wrong elements). Every call goes through \`JSON.parse\`.`,
     "- **Agreement** before any timing: every valid call passes ours (directly and through `validateToolArgs`) and every peer; every invalid or wrong call fails all of them, and ours reports the listed codes for the hand-written ones. Any disagreement stops the run.",
-    `- **Timing** (bench/timing.ts): each contender runs a tool's whole corpus in a loop of its own (compiled with \`new Function\`, so call sites are its own); ${meta.timing.warmupMs} ms warm-up, batches of about ${meta.timing.batchMs} ms, ${meta.timing.rounds} rounds interleaved with the starting contender rotating; the figure is the median over rounds of ns per call. Before anything is timed, every contender runs every tool's corpora for ${meta.timing.globalWarmupMs} ms, so that shared code is optimised as in a long-running process. A young-generation GC runs before each batch. Every result feeds a checksum (${meta.checksum}).`,
+    `- **Timing** (bench/timing.ts): each contender runs a tool's whole corpus in a loop of its own (compiled with \`new Function\`, so call sites are its own); ${meta.timing.warmupMs} ms warm-up, batches of about ${meta.timing.batchMs} ms, ${meta.timing.rounds} rounds interleaved with the starting contender rotating; the figure is the median over rounds of ns per call. Before a corpus is timed, every contender runs every tool's calls of it for ${meta.timing.globalWarmupMs} ms, so that shared code is optimised as in a long-running process; the hand-written corpus is timed first, the generated wrong calls after it. A young-generation GC runs before each batch. Every result feeds a checksum (${meta.checksum}).`,
     "- **Contenders**: ajv 8 with `allErrors: true, ownProperties: true` (every error, as ours) and with its defaults; schemasafe with `allErrors`; typebox `Compile`; zod 4 `z.fromJSONSchema` then `safeParse`; cfworker (an interpreter, every error). On invalid calls: ours producing its issues and then the text for the model, against ajv's `errors` and `ajv.errorsText(errors)`.",
     "- **Tool names** given to `validateToolArgs` come from `JSON.parse`, as in a model's call.",
     "- **Ratios** are per tool, then the geometric mean over tools; † marks a median whose rounds spread widely (interquartile range above 30%): read it as rough.",
@@ -156,7 +159,17 @@ export function renderMarkdown(results: Results): string {
     ]),
     "## Dispatch",
     "",
-    `One tool at a time, \`validateToolArgs\` against \`validate<Name>\` is the "dispatch / direct" column above. All tools' valid calls mixed in one loop (${mixed.calls} calls in a fixed shuffled order): each tool's validator looked up once with \`validatorFor\` (as the tool manager does when it registers a tool) and called through one call site, ${ns(mixed.lookedUp)} ns per call; \`validateToolArgs(name, args)\`, ${ns(mixed.dispatch)} ns per call (${times(mixed.dispatch / mixed.lookedUp)}).`,
+    `One tool at a time, \`validateToolArgs\` against \`validate<Name>\` is the "dispatch / direct" column above. All tools' valid calls mixed in one loop (${mixed.calls} calls in a fixed shuffled order), the way a process calls them: each tool's validator looked up once with \`validatorFor\` (as the tool manager does when it registers a tool) and called through one call site, against \`validateToolArgs(name, args)\`. Timed after the hand-written calls, and again after the generated wrong calls, to show whether their large calls (hundreds of keys) leave the validators slower for the calls that follow.`,
+    "",
+    table(
+      ["When", "looked up once ns", "validateToolArgs ns", "validateToolArgs / looked up"],
+      (["beforeWrongCalls", "afterWrongCalls"] as const).map((when) => [
+        when === "beforeWrongCalls" ? "after the hand-written calls" : "after the wrong calls too",
+        ns(mixed[when].lookedUp),
+        ns(mixed[when].dispatch),
+        times(mixed[when].dispatch / mixed[when].lookedUp),
+      ]),
+    ),
     "",
     "## Code size",
     "",

@@ -68,7 +68,7 @@ function atLeastAsFast(
 
 export function computeTargets(series: ValidatorSeries, mixed: MixedDispatch): Target[] {
   const worst = Math.max(...Object.values(perTool(series.valid, "ours-dispatch", "ours-direct")));
-  const mixedRatio = round3(mixed.dispatch / mixed.lookedUp);
+  const mixedRatio = round3(mixed.beforeWrongCalls.dispatch / mixed.beforeWrongCalls.lookedUp);
   return [
     atLeastAsFast(
       "invalid-issues",

@@ -9,10 +9,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as prettier from "prettier";
 import { corporaFor, corpusMismatch, disagreements } from "./corpus/index.js";
-import { measureMixedDispatch } from "./measure/dispatch.js";
+import { mixedCalls, timeMixedDispatch } from "./measure/dispatch.js";
 import { REPO, measureGenerator } from "./measure/generator.js";
 import { measureSizes } from "./measure/size.js";
-import { measureValidators, type Prepared } from "./measure/validators.js";
+import { measureHandWritten, measureWrong, type Prepared } from "./measure/validators.js";
 import { compilePeers } from "./peers.js";
 import { renderMarkdown, renderSummary } from "./report.js";
 import { computeTargets, type Results } from "./results.js";
@@ -73,12 +73,14 @@ const prepared: Prepared[] = tools.map((tool) => {
 });
 
 log("Timing the validators...");
-const validators = measureValidators(prepared, timing, log);
-log("Timing dispatch over all tools...");
-const mixedDispatch = measureMixedDispatch(
-  new Map(prepared.map((p) => [p.tool.name, p.corpora.valid])),
-  timing,
-);
+const calls = mixedCalls(new Map(prepared.map((p) => [p.tool.name, p.corpora.valid])));
+const handWritten = measureHandWritten(prepared, timing, log);
+log("  all tools' valid calls mixed");
+const beforeWrongCalls = timeMixedDispatch(calls, timing);
+const validators = { ...handWritten, wrong: measureWrong(prepared, timing, log) };
+log("  all tools' valid calls mixed, after the wrong calls");
+const afterWrongCalls = timeMixedDispatch(calls, timing);
+const mixedDispatch = { calls: calls.length, beforeWrongCalls, afterWrongCalls };
 log("Measuring code size...");
 const size = await measureSizes(tools, path.join(REPO, "generated"));
 log("Measuring the generator (child processes)...");

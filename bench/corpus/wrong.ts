@@ -41,12 +41,10 @@ class Random {
   }
 }
 
-type JsonRecord = { [key: string]: Json };
-
 const WORDS = ["src/app.ts", "TODO", "main", "build the project", "report.pdf", "a", "42", ""];
 const EXTRA_KEYS = ["verbose", "force", "dry_run", "recursive", "timeout_ms", "encoding", "cwd"];
 const ANY_VALUES: readonly Json[] = ["yes", 1, true, null, [1, 2], { a: "b" }, "some text", 0.5];
-/** Values of every JSON type, for wrong types: the first one the schema rejects is used. */
+/** Values of every JSON type, for wrong types: one the schema rejects is picked. */
 const TYPE_SAMPLES: readonly Json[] = ["20", 20, 2.5, true, null, ["x"], { value: "x" }];
 
 export function wrongCalls(toolName: string, schema: JsonObject): unknown[] {
@@ -89,12 +87,12 @@ function typeAllows(schema: JsonObject, value: Json): boolean {
   });
 }
 
-function isRecord(value: Json): value is JsonRecord {
+function isRecord(value: Json): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function propertiesOf(schema: JsonObject): JsonRecord {
-  return isRecord(schema.properties ?? null) ? (schema.properties as JsonRecord) : {};
+function propertiesOf(schema: JsonObject): JsonObject {
+  return isRecord(schema.properties ?? null) ? (schema.properties as JsonObject) : {};
 }
 
 /** Undeclared keys are an issue here (the strict schema spells that out). */
@@ -125,10 +123,10 @@ function validValue(schema: JsonObject, random: Random, type?: string): Json {
   }
 }
 
-function validObject(schema: JsonObject, random: Random): JsonRecord {
+function validObject(schema: JsonObject, random: Random): JsonObject {
   const properties = propertiesOf(schema);
   const required = (schema.required as string[] | undefined) ?? [];
-  const out: JsonRecord = {};
+  const out: JsonObject = {};
   for (const [key, propertySchema] of Object.entries(properties)) {
     if (required.includes(key) || random.chance(0.5)) {
       out[key] = validValue(propertySchema as JsonObject, random);
@@ -142,7 +140,7 @@ function validObject(schema: JsonObject, random: Random): JsonRecord {
 
 /** An object inside the call and the schema it must follow. */
 interface Site {
-  readonly object: JsonRecord;
+  readonly object: JsonObject;
   readonly schema: JsonObject;
 }
 
@@ -306,7 +304,7 @@ function wrongCall(schema: JsonObject, random: Random): Json {
 }
 
 /** The call itself in the wrong place: wrapped in an array, as JSON text, null, a number. */
-function wrongRoot(call: JsonRecord, random: Random): Json {
+function wrongRoot(call: JsonObject, random: Random): Json {
   return random.pick<Json>([[call], JSON.stringify(call), null, 1, "run"]);
 }
 
@@ -344,9 +342,9 @@ function withLongArray(schema: JsonObject, random: Random): Json {
 /** The first array property (depth first) and the object in the call that holds it. */
 function findArray(
   schema: JsonObject,
-  object: JsonRecord,
+  object: JsonObject,
   random: Random,
-): { holder: JsonRecord; key: string; items: JsonObject } | undefined {
+): { holder: JsonObject; key: string; items: JsonObject } | undefined {
   for (const [key, property] of Object.entries(propertiesOf(schema))) {
     const propertySchema = property as JsonObject;
     const items = propertySchema.items;
@@ -356,7 +354,7 @@ function findArray(
     }
     if (typesOf(propertySchema)?.includes("object") && propertySchema.properties) {
       const child = isRecord(object[key] ?? null)
-        ? (object[key] as JsonRecord)
+        ? (object[key] as JsonObject)
         : validObject(propertySchema, random);
       object[key] = child;
       const found = findArray(propertySchema, child, random);

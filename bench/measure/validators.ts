@@ -102,41 +102,63 @@ function invalidContenders({ tool, peers }: Prepared): Contender[] {
 type ContendersOf = (prepared: Prepared) => Contender[];
 type InputsOf = (corpora: Corpora) => readonly unknown[];
 
-export function measureValidators(
+const validCalls: InputsOf = (c) => c.valid;
+const invalidCalls: InputsOf = (c) => c.invalid.map((entry) => entry.args);
+const wrongCalls: InputsOf = (c) => c.wrong;
+
+/**
+ * The hand-written corpus: valid and invalid calls. Every contender runs every tool's calls
+ * before anything is timed, so that code shared between tools (the peers' runtimes, ajv's error
+ * helpers, the dispatch) is optimised as in a long-running process.
+ */
+export function measureHandWritten(
   prepared: readonly Prepared[],
   options: TimingOptions,
   log: (line: string) => void,
-): ValidatorSeries {
-  const valid: InputsOf = (c) => c.valid;
-  const invalid: InputsOf = (c) => c.invalid.map((entry) => entry.args);
-  const wrong: InputsOf = (c) => c.wrong;
-  // Everything runs once before anything is timed, so that code shared between tools (the peers'
-  // runtimes, ajv's error helpers, the dispatch) is optimised as in a long-running process.
+): { valid: Series; invalid: Series } {
   for (const p of prepared) {
-    warmUp(validContenders(p), valid(p.corpora), options.globalWarmupMs);
-    warmUp(invalidContenders(p), invalid(p.corpora), options.globalWarmupMs);
-    warmUp(invalidContenders(p), wrong(p.corpora), options.globalWarmupMs);
+    warmUp(validContenders(p), validCalls(p.corpora), options.globalWarmupMs);
+    warmUp(invalidContenders(p), invalidCalls(p.corpora), options.globalWarmupMs);
   }
-  const time = (name: string, contendersOf: ContendersOf, inputsOf: InputsOf): Series => {
-    log(`  ${name} calls`);
-    const tools: Record<string, ToolFigures> = {};
-    const rough: string[] = [];
-    for (const p of prepared) {
-      const inputs = inputsOf(p.corpora);
-      const timings = timeContenders(contendersOf(p), inputs, options);
-      for (const timing of timings) {
-        if (timing.spread > 0.3) rough.push(`${p.tool.name} ${timing.id}`);
-      }
-      const ns = timings.map((timing) => round3(timing.ns));
-      tools[p.tool.name] = { calls: inputs.length, ns };
+  log("  valid calls");
+  const valid = timeSeries(prepared, validContenders, validCalls, options);
+  log("  invalid calls");
+  return { valid, invalid: timeSeries(prepared, invalidContenders, invalidCalls, options) };
+}
+
+/**
+ * The generated wrong calls, timed after the hand-written ones: their large calls (hundreds of
+ * keys) can leave a validator slower for every later call (measure/dispatch.ts shows it).
+ */
+export function measureWrong(
+  prepared: readonly Prepared[],
+  options: TimingOptions,
+  log: (line: string) => void,
+): Series {
+  for (const p of prepared) {
+    warmUp(invalidContenders(p), wrongCalls(p.corpora), options.globalWarmupMs);
+  }
+  log("  wrong calls");
+  return timeSeries(prepared, invalidContenders, wrongCalls, options);
+}
+
+function timeSeries(
+  prepared: readonly Prepared[],
+  contendersOf: ContendersOf,
+  inputsOf: InputsOf,
+  options: TimingOptions,
+): Series {
+  const tools: Record<string, ToolFigures> = {};
+  const rough: string[] = [];
+  for (const p of prepared) {
+    const inputs = inputsOf(p.corpora);
+    const timings = timeContenders(contendersOf(p), inputs, options);
+    for (const timing of timings) {
+      if (timing.spread > 0.3) rough.push(`${p.tool.name} ${timing.id}`);
     }
-    return { contenders: contendersOf(prepared[0]!).map((c) => c.id), tools, rough };
-  };
-  return {
-    valid: time("valid", validContenders, valid),
-    invalid: time("invalid", invalidContenders, invalid),
-    wrong: time("wrong", invalidContenders, wrong),
-  };
+    tools[p.tool.name] = { calls: inputs.length, ns: timings.map((timing) => round3(timing.ns)) };
+  }
+  return { contenders: contendersOf(prepared[0]!).map((c) => c.id), tools, rough };
 }
 
 /** A tool's medians by contender id. */
