@@ -5,8 +5,8 @@ import type { Results } from "./results.js";
 import { geometricMean } from "./timing.js";
 
 const LABELS: Readonly<Record<string, string>> = {
-  "ours-direct": "ours validate<Name>",
-  "ours-dispatch": "ours validateToolArgs",
+  "ours-direct": "ours direct",
+  "ours-dispatch": "ours dispatch",
   "ours-issues": "ours issues",
   "ours-text": "ours issues + text",
   "ajv-allerrors": "ajv allErrors",
@@ -66,7 +66,7 @@ export function renderSummary(results: Results): string {
       (when) =>
         `Mixed valid calls ${when === "beforeWrongCalls" ? "before" : "after"} the wrong calls: looked up once ${ns(mixed[when].lookedUp)} ns, validateToolArgs ${ns(mixed[when].dispatch)} ns`,
     ),
-    "Valid calls, peer ns / ours (validate<Name>) ns, geometric mean over tools:",
+    "Valid calls, peer ns / ours (direct) ns, geometric mean over tools:",
     ...peerRatios(results.validators.valid, "ours-direct").map(
       ([id, r]) => `  ${LABELS[id]!.padEnd(24)} ${times(r)}`,
     ),
@@ -125,7 +125,7 @@ export function renderMarkdown(results: Results): string {
     "- **Agreement** before any timing: every valid call passes ours (directly and through `validateToolArgs`) and every peer; every invalid or wrong call fails all of them, and ours reports the listed codes for the hand-written ones. Any disagreement stops the run.",
     `- **Timing** (bench/timing.ts): each contender runs a tool's whole corpus in a loop of its own (compiled with \`new Function\`, so call sites are its own); ${meta.timing.warmupMs} ms warm-up, batches of about ${meta.timing.batchMs} ms, ${meta.timing.rounds} rounds interleaved with the starting contender rotating; the figure is the median over rounds of ns per call. Before a corpus is timed, every contender runs every tool's calls of it for ${meta.timing.globalWarmupMs} ms, so that shared code is optimised as in a long-running process; the hand-written corpus is timed first, the generated wrong calls after it. A young-generation GC runs before each batch. Every result feeds a checksum (${meta.checksum}).`,
     "- **Contenders**: ajv 8 with `allErrors: true, ownProperties: true` (every error, as ours) and with its defaults; schemasafe with `allErrors`; typebox `Compile`; zod 4 `z.fromJSONSchema` then `safeParse`; cfworker (an interpreter, every error). On invalid calls: ours producing its issues and then the text for the model, against ajv's `errors` and `ajv.errorsText(errors)`.",
-    "- **Tool names** given to `validateToolArgs` come from `JSON.parse`, as in a model's call.",
+    "- **Ours** is called directly (the tool's `validate<Name>` export) and through the dispatch (`validateToolArgs(name, args)`, with the name from `JSON.parse`, as in a model's call).",
     "- **Ratios** are per tool, then the geometric mean over tools; † marks a median whose rounds spread widely (interquartile range above 30%): read it as rough.",
     "",
     "## Valid calls (ns per call, median)",
@@ -138,7 +138,7 @@ export function renderMarkdown(results: Results): string {
     "Peer ns / ours ns, geometric mean over tools (above 1: ours is faster):",
     "",
     table(
-      ["Peer", "/ ours validate<Name>", "/ ours validateToolArgs"],
+      ["Peer", "/ ours direct", "/ ours dispatch"],
       peerRatios(validators.valid, "ours-direct").map(([id, r]) => [
         LABELS[id]!,
         times(r),

@@ -101,7 +101,7 @@ export function computeTargets(series: ValidatorSeries, mixed: MixedDispatch): T
     {
       name: "dispatch-per-tool",
       description:
-        "valid calls, one tool at a time: validateToolArgs ns / validate<Name> ns, worst tool",
+        "valid calls, one tool at a time: `validateToolArgs` ns / `validate<Name>` ns, worst tool",
       value: worst,
       target: "<= 1.10x",
       met: worst <= 1.1,
@@ -109,7 +109,7 @@ export function computeTargets(series: ValidatorSeries, mixed: MixedDispatch): T
     {
       name: "dispatch-mixed",
       description:
-        "valid calls of all tools mixed: validateToolArgs ns / validator looked up once per tool ns",
+        "valid calls of all tools mixed: `validateToolArgs` ns / validator looked up once per tool ns",
       value: mixedRatio,
       target: "<= 1.10x",
       met: mixedRatio <= 1.1,
