@@ -4,7 +4,19 @@
 // so that machine noise hits every contender alike. The figure is the median over rounds.
 import v8 from "node:v8";
 import vm from "node:vm";
-import type { Contender } from "./contenders.js";
+
+/** One way of validating, timed in a loop of its own. */
+export interface Contender {
+  /** A stable key, used in results.json. */
+  readonly id: string;
+  /** Passed to the loop as `ctx`; `ctx.f` is the function called. */
+  readonly ctx: Record<string, unknown>;
+  /**
+   * Loop body for one call: the argument is `x`, results are added to `acc` so that no call
+   * can be dropped as dead code.
+   */
+  readonly body: string;
+}
 
 /**
  * A young-generation collection before every batch, so that the garbage one contender leaves
@@ -31,16 +43,10 @@ export interface TimingOptions {
 
 export interface Timing {
   readonly id: string;
-  readonly label: string;
-  readonly ours: boolean;
   /** Median nanoseconds per call. */
   readonly ns: number;
-  /** Quartiles of nanoseconds per call over the rounds. */
-  readonly p25: number;
-  readonly p75: number;
-  readonly rounds: number;
-  /** Calls per batch. */
-  readonly callsPerBatch: number;
+  /** Interquartile range over the rounds, as a share of the median. */
+  readonly spread: number;
 }
 
 type Loop = (ctx: Record<string, unknown>, inputs: readonly unknown[], reps: number) => number;
@@ -85,14 +91,13 @@ export function warmUp(
   inputs: readonly unknown[],
   ms: number,
 ): void {
-  for (const contender of contenders) {
-    const loop = compileLoop(contender.body);
-    const until = performance.now() + ms;
-    let reps = 1;
-    while (performance.now() < until) {
-      run(loop, contender, inputs, reps);
-      reps = Math.min(reps * 2, 1024);
-    }
+  for (const contender of contenders) runFor(compileLoop(contender.body), contender, inputs, ms);
+}
+
+function runFor(loop: Loop, contender: Contender, inputs: readonly unknown[], ms: number): void {
+  const until = performance.now() + ms;
+  for (let reps = 1; performance.now() < until; reps = Math.min(reps * 2, 1024)) {
+    run(loop, contender, inputs, reps);
   }
 }
 
@@ -107,12 +112,7 @@ export function timeContenders(
 
   // Warm-up: let every contender reach its optimised code before anything is measured.
   for (let c = 0; c < contenders.length; c++) {
-    const until = performance.now() + options.warmupMs;
-    let reps = 1;
-    while (performance.now() < until) {
-      run(loops[c]!, contenders[c]!, inputs, reps);
-      reps = Math.min(reps * 2, 1024);
-    }
+    runFor(loops[c]!, contenders[c]!, inputs, options.warmupMs);
   }
 
   // Calibration: reps per batch so that one batch lasts about batchMs.
@@ -138,21 +138,13 @@ export function timeContenders(
 
   return contenders.map((contender, c) => {
     const sorted = [...samples[c]!].sort((a, b) => a - b);
-    return {
-      id: contender.id,
-      label: contender.label,
-      ours: contender.ours,
-      ns: quantile(sorted, 0.5),
-      p25: quantile(sorted, 0.25),
-      p75: quantile(sorted, 0.75),
-      rounds: sorted.length,
-      callsPerBatch: reps[c]! * inputs.length,
-    };
+    const ns = quantile(sorted, 0.5);
+    return { id: contender.id, ns, spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / ns };
   });
 }
 
 /** Linear interpolation between order statistics of a sorted list. */
-export function quantile(sorted: readonly number[], q: number): number {
+function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
   const position = (sorted.length - 1) * q;
   const low = Math.floor(position);
@@ -170,4 +162,9 @@ export function median(values: readonly number[]): number {
 export function geometricMean(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+}
+
+/** Three significant digits: what a benchmark on a shared machine can tell. */
+export function round3(value: number): number {
+  return Number(value.toPrecision(3));
 }

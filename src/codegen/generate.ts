@@ -36,6 +36,26 @@ export interface GenerateResult {
   readonly withoutParameters: readonly ExtractedTool[];
   /** The formatted output files; undefined when there were errors. */
   readonly output: readonly OutputFile[] | undefined;
+  /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
+  readonly stages: readonly StageTiming[];
+}
+
+export interface StageTiming {
+  /** `find files`, `extract`, `normalise`, `emit` or `format`. */
+  readonly name: string;
+  readonly ms: number;
+}
+
+/** Times the pipeline's stages one after the other: each lap ends one stage. */
+class StageClock {
+  readonly stages: StageTiming[] = [];
+  #last = performance.now();
+
+  lap(name: string): void {
+    const now = performance.now();
+    this.stages.push({ name, ms: now - this.#last });
+    this.#last = now;
+  }
 }
 
 /**
@@ -47,6 +67,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
   const mode = options.mode ?? "strict";
   const diagnostics = new DiagnosticBag();
+  const clock = new StageClock();
   const found = await findToolFiles(globs, cwd);
   // A file matched through a symbolic link is shown under the path that matched.
   const shown = new Map(found.map((file) => [file.real, file.path]));
@@ -62,6 +83,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       `No files match ${globs.map((g) => JSON.stringify(g)).join(", ")} (in ${cwd}).`,
     );
   }
+  clock.lap("find files");
   // Started before the declarations are read: formatting warms up meanwhile.
   const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
   try {
@@ -69,14 +91,15 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     // a while, and prettier loads in the workers meanwhile.
     const { extractTools } = await import("./extract/discover.js");
     const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
+    clock.lap("extract");
     if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
       diagnostics.report(
         "TV3003",
         `No tool declaration found in the ${files.length === 1 ? "file" : `${files.length} files`} matching ${globs.map((g) => JSON.stringify(g)).join(", ")} (is the glob right?).`,
       );
     }
-    const compiled = await compileTools(extracted, mode, diagnostics, output);
-    return { ...compiled, sources, files: files.map(displayPath) };
+    const compiled = await compileTools(extracted, mode, diagnostics, output, clock);
+    return { ...compiled, sources, files: files.map(displayPath), stages: clock.stages };
   } finally {
     output.close();
   }
@@ -136,10 +159,17 @@ export async function generateFromSchemas(
       description: undefined,
     };
   });
+  const clock = new StageClock();
   const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
   try {
-    const compiled = await compileTools(extracted, options.mode ?? "strict", diagnostics, output);
-    return { ...compiled, sources: new Map(), files: [] };
+    const compiled = await compileTools(
+      extracted,
+      options.mode ?? "strict",
+      diagnostics,
+      output,
+      clock,
+    );
+    return { ...compiled, sources: new Map(), files: [], stages: clock.stages };
   } finally {
     output.close();
   }
@@ -162,11 +192,13 @@ class OutputStage {
     this.#fixedFiles.catch(() => {});
   }
 
-  async files(tools: readonly ToolSchema[]): Promise<OutputFile[]> {
-    const toolFiles = await this.#formatter.format(
-      emitToolFiles(tools, { command: this.#command }),
-    );
-    return [...toolFiles, ...(await this.#fixedFiles)];
+  async files(tools: readonly ToolSchema[], clock: StageClock): Promise<OutputFile[]> {
+    const emitted = emitToolFiles(tools, { command: this.#command });
+    clock.lap("emit");
+    const toolFiles = await this.#formatter.format(emitted);
+    const files = [...toolFiles, ...(await this.#fixedFiles)];
+    clock.lap("format");
+    return files;
   }
 
   close(): void {
@@ -180,6 +212,7 @@ async function compileTools(
   mode: Mode,
   diagnostics: DiagnosticBag,
   output: OutputStage,
+  clock: StageClock,
 ): Promise<Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "output">> {
   const byName = new Map<string, ExtractedTool>();
   const tools: ToolSchema[] = [];
@@ -204,6 +237,7 @@ async function compileTools(
       );
     checkArgumentReads(tool, schema, diagnostics);
   }
-  const files = diagnostics.errorCount === 0 ? await output.files(tools) : undefined;
+  clock.lap("normalise");
+  const files = diagnostics.errorCount === 0 ? await output.files(tools, clock) : undefined;
   return { diagnostics: diagnostics.sorted(), tools, withoutParameters, output: files };
 }

@@ -13,6 +13,9 @@ describe.each(goldenCases())("golden case $name", (testCase) => {
   it("generates exactly the expected files and report", async () => {
     const result = await generateCase(testCase);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(result.stages.map(({ name, ms }) => [name, ms >= 0])).toEqual(
+      ["find files", "extract", "normalise", "emit", "format"].map((name) => [name, true]),
+    );
     const output = result.output!;
     const report = `${coverageLines(result).join("\n")}\n`;
     const reportPath = path.join(testCase.dir, "report.txt");

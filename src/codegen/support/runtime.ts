@@ -12,8 +12,17 @@ export const MAX_ISSUES = 100;
 /** The value of a key whose reading threw (a getter, a proxy): it fails every declared type. */
 export const UNREADABLE: unique symbol = Symbol("unreadable");
 
-/** Thrown when the issue list is full; the validator's own `catch` ends the walk on it. */
-const FULL: unique symbol = Symbol("full");
+/**
+ * Thrown when the issue list is full; the validator's own `catch` ends the walk on it. It
+ * carries the list, which the helper that filled it may have made itself (`c = helper(c, ...)`
+ * never assigned `c` then).
+ */
+class ListFull {
+  readonly list: IssueList;
+  constructor(list: IssueList) {
+    this.list = list;
+  }
+}
 
 /** The issues found so far, in the four groups of the text's order (each made on first use). */
 export class IssueList {
@@ -25,7 +34,7 @@ export class IssueList {
 
   /** Counts an issue just added; a full list stops the walk. */
   counted(): this {
-    if (++this.count >= MAX_ISSUES) throw FULL;
+    if (++this.count >= MAX_ISSUES) throw new ListFull(this);
     return this;
   }
 }
@@ -225,7 +234,7 @@ export function caught(
   path: IssuePath,
   expected: string,
 ): IssueList {
-  if (error === FULL) throw error;
+  if (error instanceof ListFull) throw error;
   const issues = list ?? new IssueList();
   issues.wrongType = append(issues.wrongType, {
     code: "invalid_type",
@@ -260,15 +269,13 @@ export function finishAfter(
   error: unknown,
   expected: string,
 ): ValidationIssue[] | undefined {
-  let issues = list;
-  if (error !== FULL) {
-    try {
-      issues = caught(issues, error, [], expected);
-    } catch {
-      // The list became full with this issue: it is in the list.
-    }
+  if (error instanceof ListFull) return finish(error.list);
+  try {
+    return finish(caught(list, error, [], expected));
+  } catch (full) {
+    // The list became full with this issue.
+    return finish(full instanceof ListFull ? full.list : list);
   }
-  return finish(issues);
 }
 
 /** The name of a value's type in an issue: JSON's names, and NaN, Infinity, bigint... for what JSON cannot carry. */

@@ -1,17 +1,16 @@
 // Code size: the generated validator of each tool vs ajv's standalone code for the same strict
 // schema. Both are measured as written and after the same minifier (esbuild, which tsx brings
-// along), plus gzip of the minified text.
+// along), plus gzip of the minified text. The generated files every validator shares are
+// counted once.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { Ajv } from "ajv";
 import standalone from "ajv/dist/standalone/index.js";
 import { transform } from "esbuild";
-import type { BenchTool } from "./schemas.js";
+import type { BenchTool } from "../schemas.js";
 
 export interface CodeSize {
-  /** Bytes as written (ours: prettier-formatted TypeScript with comments; ajv: its own output). */
-  readonly raw: number;
   /** Bytes after `esbuild --minify` (types stripped for ours). */
   readonly minified: number;
   /** Bytes of the minified text gzipped. */
@@ -20,21 +19,22 @@ export interface CodeSize {
 
 export interface ToolSize {
   readonly tool: string;
-  /** The generated file of the tool (without the shared runtime.ts / types.ts / index.ts). */
+  /** The generated file of the tool (the shared files are counted apart). */
   readonly file: string;
   readonly ours: CodeSize;
   /** ajv standalone, allErrors + ownProperties (same answers, every error). */
   readonly ajvAllErrors: CodeSize;
   /** ajv standalone with its defaults (first error only). */
   readonly ajvDefaults: CodeSize;
-  /** Modules ajv's standalone code requires at run time (none expected here). */
-  readonly ajvRequires: readonly string[];
 }
 
 export interface SizeResult {
   readonly tools: readonly ToolSize[];
-  /** runtime.ts + types.ts + index.ts: shared by every generated validator. */
+  /** The generated files that belong to no one tool (runtime, types, dispatch...). */
+  readonly sharedFiles: readonly string[];
   readonly oursShared: CodeSize;
+  /** Modules ajv's standalone code requires at run time (none expected here). */
+  readonly ajvRequires: readonly string[];
 }
 
 async function measure(source: string, loader: "ts" | "js"): Promise<CodeSize> {
@@ -46,7 +46,6 @@ async function measure(source: string, loader: "ts" | "js"): Promise<CodeSize> {
     legalComments: "none",
   });
   return {
-    raw: Buffer.byteLength(source),
     minified: Buffer.byteLength(code),
     gzip: gzipSync(code, { level: 9 }).length,
   };
@@ -72,33 +71,36 @@ export async function measureSizes(
 ): Promise<SizeResult> {
   const files = await generatedFiles(generatedDir);
   const sizes: ToolSize[] = [];
+  const requires = new Set<string>();
   for (const tool of tools) {
     const file = files.get(tool.name);
     if (!file) throw new Error(`no generated file names the tool ${tool.name}`);
     const ours = await measure(await fs.readFile(path.join(generatedDir, file), "utf8"), "ts");
     const allErrorsCode = ajvStandalone(tool, { allErrors: true, ownProperties: true });
     const defaultsCode = ajvStandalone(tool, {});
-    const requires = [
-      ...new Set(
-        [...`${allErrorsCode}\n${defaultsCode}`.matchAll(/require\("([^"]+)"\)/g)].map(
-          (m) => m[1]!,
-        ),
-      ),
-    ];
+    for (const match of `${allErrorsCode}\n${defaultsCode}`.matchAll(/require\("([^"]+)"\)/g)) {
+      requires.add(match[1]!);
+    }
     sizes.push({
       tool: tool.name,
       file,
       ours,
       ajvAllErrors: await measure(allErrorsCode, "js"),
       ajvDefaults: await measure(defaultsCode, "js"),
-      ajvRequires: requires,
     });
   }
-  let shared = "";
-  for (const name of ["runtime.ts", "types.ts", "index.ts"]) {
-    shared += `${await fs.readFile(path.join(generatedDir, name), "utf8")}\n`;
+  const toolFiles = new Set(files.values());
+  const sharedFiles = (await fs.readdir(generatedDir))
+    .filter((name) => name.endsWith(".ts") && !toolFiles.has(name))
+    .sort();
+  // Each file on its own (one text would repeat the names index.ts re-exports), then summed.
+  const oursShared = { minified: 0, gzip: 0 };
+  for (const name of sharedFiles) {
+    const size = await measure(await fs.readFile(path.join(generatedDir, name), "utf8"), "ts");
+    oursShared.minified += size.minified;
+    oursShared.gzip += size.gzip;
   }
-  return { tools: sizes, oursShared: await measure(shared, "ts") };
+  return { tools: sizes, sharedFiles, oursShared, ajvRequires: [...requires] };
 }
 
 function ajvStandalone(

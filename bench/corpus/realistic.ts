@@ -1,6 +1,6 @@
-// Realistic tool calls per built-in tool: valid ones (optional keys present and absent) and
-// invalid ones, each with the issue codes the generated validator must report (in its order).
-// Every entry goes through JSON.parse, as a model's arguments do.
+// Realistic tool calls per built-in tool, written by hand: valid ones (optional keys present and
+// absent) and invalid ones, each with the issue codes the generated validator must report (in
+// its order). Every entry goes through JSON.parse, as a model's arguments do.
 
 export type IssueCode = "missing" | "unexpected" | "invalid_type" | "invalid_enum";
 
@@ -339,6 +339,10 @@ const RAW: Record<string, ToolCorpus> = {
       bad({ schedule: "0 9 * * *", prompt: "x" }, M, U),
     ],
   },
+  CronList: {
+    valid: [{}],
+    invalid: [bad({ id: "cron_1" }, U), bad({ all: true, verbose: 1 }, U, U), bad(null, T)],
+  },
   CronDelete: {
     valid: [{ id: "cron_1" }],
     invalid: [bad({}, M), bad({ id: 1 }, T), bad({ job_id: "cron_1" }, M, U)],
@@ -419,50 +423,4 @@ export const corpusToolNames: readonly string[] = Object.keys(RAW);
 
 function fromJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
-}
-
-/**
- * Valid calls of many shapes: every call holds the tool's required keys and a pseudo-random
- * subset of the optional keys seen in the valid corpus (with the values seen there), keys in
- * declaration order as models usually write them. A long-running process sees calls of many
- * shapes; compiled validators that read properties directly are sensitive to that (their inline
- * caches turn polymorphic), so this is measured beside the small hand-written corpus.
- */
-export function variedValidCalls(
-  toolName: string,
-  declared: readonly string[],
-  required: readonly string[],
-  count = 32,
-): unknown[] {
-  const values = new Map<string, unknown>();
-  for (const call of corpusFor(toolName).valid) {
-    if (typeof call !== "object" || call === null || Array.isArray(call)) continue;
-    for (const [key, value] of Object.entries(call)) if (!values.has(key)) values.set(key, value);
-  }
-  const keys = declared.filter((key) => values.has(key));
-  let seed = 0x2545f491;
-  const random = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 2 ** 32;
-  };
-  const calls: unknown[] = [];
-  for (let i = 0; i < count; i++) {
-    const call: Record<string, unknown> = {};
-    for (const key of keys) {
-      if (required.includes(key) || random() < 0.5) call[key] = values.get(key);
-    }
-    calls.push(fromJson(call));
-  }
-  return calls;
-}
-
-/** How many distinct shapes (key lists in order) a list of calls has. */
-export function shapeCount(calls: readonly unknown[]): number {
-  return new Set(
-    calls.map((call) =>
-      typeof call === "object" && call !== null ? Object.keys(call).join(",") : typeof call,
-    ),
-  ).size;
 }

@@ -1,0 +1,160 @@
+// The generator's cost, each run in a child process of its own: the command line (`gen` into an
+// empty folder, `gen --check` against an up-to-date one: wall time and peak RSS), and the
+// stages `generate()` reports (GenerateResult.stages), on the built-in tools and on synthetic
+// code bases of 100 and 1,000 tools (bench/synthetic.ts).
+import { spawn } from "node:child_process";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { StageTiming } from "../../src/codegen/generate.js";
+import { writeSyntheticTools } from "../synthetic.js";
+import { median } from "../timing.js";
+
+export const REPO = path.resolve(import.meta.dirname, "../..");
+const TSX = import.meta.resolve("tsx");
+const GEN = path.join(REPO, "scripts/gen.ts");
+const GENERATE = path.join(REPO, "src/codegen/generate.ts");
+/** Reports the child's peak resident set size when it exits. */
+const MAXRSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nBENCH_MAXRSS_KB="+process.resourceUsage().maxRSS+"\\n"))`;
+/** Calls generate() and prints its stages. */
+const STAGES = `const { generate } = await import(process.argv[1]);
+const result = await generate({ cwd: process.cwd(), tools: process.argv.slice(2) });
+if (!result.output) throw new Error(result.diagnostics.map((d) => d.message).join("\\n"));
+process.stdout.write(JSON.stringify(result.stages));`;
+
+export interface ProcessFigure {
+  /** Median over the runs. */
+  readonly wallMs: number;
+  /** The largest over the runs. */
+  readonly peakRssMiB: number;
+  readonly runs: number;
+}
+
+export interface GeneratorCase {
+  readonly name: string;
+  readonly tools: number;
+  /** `gen` into an empty --out folder. */
+  readonly gen: ProcessFigure;
+  /** `gen --check` against an up-to-date folder (not in quick runs). */
+  readonly check?: ProcessFigure;
+  /** What generate() reports, one run. */
+  readonly stages: readonly StageTiming[];
+}
+
+export interface GeneratorResult {
+  /** `gen --help`: Node, tsx and the generator's modules loaded, nothing generated. */
+  readonly startup: ProcessFigure;
+  readonly cases: readonly GeneratorCase[];
+}
+
+interface RunOutput {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly wallMs: number;
+  readonly peakRssMiB: number;
+}
+
+function runNode(args: readonly string[], cwd: string): Promise<RunOutput> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, ["--import", TSX, "--import", MAXRSS, ...args], {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const wallMs = performance.now() - start;
+      const rss = /^BENCH_MAXRSS_KB=(\d+)$/m.exec(stderr);
+      resolve({ code, stdout, stderr, wallMs, peakRssMiB: rss ? Number(rss[1]) / 1024 : NaN });
+    });
+  });
+}
+
+/** Runs the command `runs` times; `before` empties the output folder first. */
+async function measure(
+  args: readonly string[],
+  cwd: string,
+  runs: number,
+  before?: () => Promise<void>,
+): Promise<ProcessFigure> {
+  const figures: RunOutput[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before?.();
+    const result = await runNode(args, cwd);
+    if (result.code !== 0) {
+      throw new Error(
+        `\`node ${args.join(" ")}\` in ${cwd} exited with ${result.code}:\n${result.stderr.slice(0, 4000)}`,
+      );
+    }
+    figures.push(result);
+  }
+  return {
+    wallMs: median(figures.map((f) => f.wallMs)),
+    peakRssMiB: Math.max(...figures.map((f) => f.peakRssMiB)),
+    runs,
+  };
+}
+
+async function generatorCase(
+  name: string,
+  tools: number,
+  cwd: string,
+  toolGlobs: readonly string[],
+  out: string,
+  options: { runs: number; check: boolean },
+): Promise<GeneratorCase> {
+  const toolArgs = toolGlobs.flatMap((glob) => ["--tools", glob]);
+  const empty = () => fs.rm(out, { recursive: true, force: true });
+  const gen = await measure([GEN, ...toolArgs, "--out", out], cwd, options.runs, empty);
+  const check = options.check
+    ? await measure([GEN, ...toolArgs, "--out", out, "--check"], cwd, options.runs)
+    : undefined;
+  await empty();
+  const staged = await runNode(["--input-type=module", "-e", STAGES, GENERATE, ...toolGlobs], cwd);
+  if (staged.code !== 0) throw new Error(`generate() failed:\n${staged.stderr.slice(0, 4000)}`);
+  return { name, tools, gen, check, stages: JSON.parse(staged.stdout) as StageTiming[] };
+}
+
+export async function measureGenerator(
+  builtinTools: number,
+  options: { quick: boolean; log: (line: string) => void },
+): Promise<GeneratorResult> {
+  const runs = options.quick ? 1 : 3;
+  const check = !options.quick;
+  const startup = await measure([GEN, "--help"], REPO, runs);
+  options.log(`  startup (gen --help): ${startup.wallMs.toFixed(0)} ms`);
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tv-bench-"));
+  try {
+    const cases: GeneratorCase[] = [];
+    // The built-in tools, generated into a temporary folder: generated/ stays untouched.
+    const builtinOut = path.join(tmp, "builtin");
+    cases.push(
+      await generatorCase("built-in", builtinTools, REPO, [], builtinOut, { runs, check }),
+    );
+    for (const count of options.quick ? [100] : [100, 1000]) {
+      const dir = path.join(tmp, `synthetic-${count}`);
+      await writeSyntheticTools(dir, count);
+      const out = path.join(dir, "generated");
+      const caseRuns = count >= 1000 ? 1 : runs;
+      cases.push(
+        await generatorCase(`${count} synthetic`, count, dir, ["tools/**/*.ts"], out, {
+          runs: caseRuns,
+          check,
+        }),
+      );
+    }
+    for (const c of cases) {
+      options.log(
+        `  ${c.name}: gen ${c.gen.wallMs.toFixed(0)} ms, peak RSS ${c.gen.peakRssMiB.toFixed(0)} MiB`,
+      );
+    }
+    return { startup, cases };
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
