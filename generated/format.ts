@@ -128,7 +128,7 @@ function shownPath(path: IssuePath): string {
   // A path made of long keys is cut without building all of it.
   let text = "";
   for (let i = 0; i < path.length && text.length <= MAX_SHOWN; i++) {
-    const part = path[i];
+    const part = path[i] ?? "";
     if (typeof part === "number") text += `[${part}]`;
     else text += i === 0 ? cut(part) : `.${cut(part)}`;
   }
@@ -151,12 +151,18 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
-
 function escapeControls(text: string): string {
-  CONTROL.lastIndex = 0;
-  if (!CONTROL.test(text)) return text;
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  let escaped = "";
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Control characters and the two Unicode line breaks would break the one-line-per-issue form.
+    if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029) {
+      escaped += `${text.slice(from, i)}\\u${code.toString(16).padStart(4, "0")}`;
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : escaped + text.slice(from);
 }
 
 /** Issues grouped in the text's order, keeping the order inside each group. */

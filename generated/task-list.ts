@@ -7,7 +7,6 @@ import {
   caught,
   finish,
   finishAfter,
-  missing,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";

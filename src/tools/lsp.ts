@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { errorMessage, failed } from "../core/results.js";
-import type { LspOperation } from "../core/types.js";
 import type { ToolPlugin } from "./toolPlugin.js";
 import { LSP_TOOL_NAME } from "./names.js";
 import { resolveInWorkdir } from "./paths.js";

@@ -1,4 +1,4 @@
-import type { Task, TaskStatus, TaskStore } from "../services/taskStore.js";
+import type { Task, TaskStore } from "../services/taskStore.js";
 import { taskNotFound } from "../services/taskStore.js";
 import type { ToolPlugin } from "./toolPlugin.js";
 import {

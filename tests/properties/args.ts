@@ -170,7 +170,7 @@ function objectValueArb(
     }),
   );
   const requiredOnly = required.filter((key) => !declared.includes(key));
-  const requiredOnlyEntries = requiredOnly.map((key) =>
+  const requiredOnlyEntries = requiredOnly.map(() =>
     fc.record({
       include: drop.map((d) => !d),
       value: valueArb(extraSchema, budget - 1, validWeight),

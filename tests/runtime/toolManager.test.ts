@@ -3,10 +3,9 @@ import path from "node:path";
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { buildTool } from "../../src/runtime/buildTool.js";
 import type { CanUseTool } from "../../src/runtime/permissions.js";
-import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
+import { ToolManager } from "../../src/runtime/toolManager.js";
 import { builtinTools } from "../../src/tools/index.js";
 import type { ToolContext, ToolResult } from "../../src/types.js";
-import { makeTempDir } from "../helpers/context.js";
 import { makeManager } from "../helpers/manager.js";
 import { validateCronList, validateWrite } from "../../generated/index.js";
 

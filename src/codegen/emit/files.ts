@@ -70,11 +70,11 @@ function toolModule(names: ToolModuleNames, header: string): string {
   const validatorBody =
     collecting.toString() === ""
       ? code`void args;\nreturn undefined;\n`
-      : code`let c: IssueList | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn ${module.use("finish")}(c);\n`;
+      : code`${readsArgs ? code`` : code`void args;\n`}let c: IssueList | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn ${module.use("finish")}(c);\n`;
   if (collecting.toString() !== "") module.use("IssueList");
   const guardBody = readsArgs
     ? code`try {\n${accepting}return true;\n} catch {\nreturn false;\n}\n`
-    : code`void args;\nreturn ${tool.root.never ? "false" : "true"};\n`;
+    : code`void args;\nreturn ${Code.raw(tool.root.never ? "false" : "true")};\n`;
   const runtimeImports = [...module.helpers]
     .sort()
     .map((helper) => (helper === "IssueList" ? `type ${helper}` : helper))

@@ -200,10 +200,11 @@ export function acceptObject(ctx: EmitContext, rules: ObjectRules, record: Code)
     else bodies.set(body.toString(), { keys: [name], body });
   };
   for (const property of rules.properties) {
-    addCase(
-      property.key,
-      code`${ctx.accept(property.schema, value)}${property.required ? counted : code``}continue;\n`,
-    );
+    // A `false` schema rejects any value: nothing after its `return false`.
+    const body = property.schema.never
+      ? code`return false;\n`
+      : code`${ctx.accept(property.schema, value)}${property.required ? counted : code``}continue;\n`;
+    addCase(property.key, body);
   }
   for (const name of rules.requiredOnly) addCase(name, code`${counted}${otherKeys}`);
   if (bodies.size === 0 && unknown.kind === "allow") return code``;
@@ -280,7 +281,7 @@ export function collectObject(
       : code`switch (${key}) {\n${join(cases, "")}default:\n${listOther}}\n`;
   const declarations = [
     ...(slotsArray
-      ? [code`const ${slotsArray} = new Array<unknown>(${declaredCount});\n`]
+      ? [code`const ${slotsArray} = Array.from<unknown>({ length: ${declaredCount} });\n`]
       : slots.flatMap((slot) => (slot ? [code`let ${slot}: unknown;\n`] : []))),
     ...(others
       ? [
@@ -290,7 +291,7 @@ export function collectObject(
   ];
   const firstPass = code`${join(declarations, "")}for (const ${key} in ${record}) {\n${ownKeyGuard(record, key)}${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${switchCode}}\n`;
 
-  const checks = declaredChecks(ctx, rules, slots, path);
+  const checks = declaredChecks(rules, slots);
   let declared: Code;
   if (slotsArray) {
     // Chunks of CHUNK declared keys, each a function taking the slots.
@@ -352,14 +353,8 @@ export function collectObject(
 type CheckEmitter = (ctx: EmitContext, path: readonly PathPart[]) => Code;
 
 /** The checks of each declared key, in declaration order (then required keys without a schema). */
-function declaredChecks(
-  ctx: EmitContext,
-  rules: ObjectRules,
-  slots: readonly (Code | undefined)[],
-  path: readonly PathPart[],
-): CheckEmitter[] {
+function declaredChecks(rules: ObjectRules, slots: readonly (Code | undefined)[]): CheckEmitter[] {
   const emitters: CheckEmitter[] = [];
-  const missing = ctx.module.use("missing");
   rules.properties.forEach((rule, i) => {
     const slot = slots[i];
     if (!slot || (!rule.required && !hasChecks(rule.schema))) return;
@@ -372,7 +367,7 @@ function declaredChecks(
         ? inner.collect(rule.schema, local, propertyPath)
         : code``;
       if (!rule.required) return code`${load}if (${local} !== undefined) {\n${nested}}\n`;
-      const issue = code`c = ${missing}(c, ${pathCode(inner.module, propertyPath)});\n`;
+      const issue = code`c = ${inner.module.use("missing")}(c, ${pathCode(inner.module, propertyPath)});\n`;
       return nested.toString() === ""
         ? code`${load}if (${local} === undefined) {\n${issue}}\n`
         : code`${load}if (${local} === undefined) {\n${issue}} else {\n${nested}}\n`;
@@ -384,7 +379,7 @@ function declaredChecks(
     emitters.push((inner, innerPath) => {
       const local = slot.toString().includes("[") ? inner.names.next("v") : slot;
       const load = local === slot ? code`` : code`const ${local} = ${slot};\n`;
-      return code`${load}if (${local} === undefined) {\nc = ${missing}(c, ${pathCode(inner.module, [...innerPath, name])});\n}\n`;
+      return code`${load}if (${local} === undefined) {\nc = ${inner.module.use("missing")}(c, ${pathCode(inner.module, [...innerPath, name])});\n}\n`;
     });
   });
   return emitters;

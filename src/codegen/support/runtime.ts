@@ -99,10 +99,8 @@ function keyHints(
   }
   if (pairs.length === 0) return undefined;
   pairs.sort((a, b) => a - b);
-  const hints: (KeyHint | undefined)[] = new Array<KeyHint | undefined>(unknownKeys.length).fill(
-    undefined,
-  );
-  const used: boolean[] = new Array<boolean>(declared.length).fill(false);
+  const hints: (KeyHint | undefined)[] = [];
+  const used: boolean[] = [];
   for (const pair of pairs) {
     const u = pair & 1023;
     const d = (pair >> 10) & 1023;
