@@ -61,11 +61,53 @@ const outsideEnumArb: fc.Arbitrary<Json> = fc.constantFrom<Json>(
   ["x"],
 );
 
-/** A wrong value for anything: null, another type, arbitrary JSON. */
+/**
+ * A wrong value for anything: null, another type, arbitrary JSON; and the near misses a model
+ * sends, which get hints: a valid value sent as JSON text, an enum member in another case or
+ * with spaces around it.
+ */
 function mutationArb(schema: SchemaObject): fc.Arbitrary<Json> {
   const options: fc.Arbitrary<Json>[] = [fc.constant(null), jsonArb(1), outsideEnumArb];
-  if (Object.hasOwn(schema, "enum")) options.push(outsideEnumArb);
+  options.push(validValueArb(schema, 1, 30).map((value) => JSON.stringify(value)));
+  if (Object.hasOwn(schema, "enum")) {
+    options.push(outsideEnumArb);
+    const strings = (schema.enum as Json[]).filter((m): m is string => typeof m === "string");
+    if (strings.length > 0) {
+      const caseVariant = fc
+        .tuple(fc.constantFrom(...strings), fc.constantFrom(" ", "", "  "), fc.boolean())
+        .map(
+          ([member, space, upper]) =>
+            `${space}${upper ? member.toUpperCase() : member.toLowerCase()}${space}`,
+        );
+      options.push(caseVariant, caseVariant);
+    }
+  }
   return fc.oneof(...options);
+}
+
+/** Keys a model sends for a declared one: another case or separator, a typo, a prefix or suffix. */
+function nearMissKeyArb(keys: readonly string[]): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...keys), fc.nat(6), fc.nat()).map(([key, kind, n]) => {
+    const at = key.length === 0 ? 0 : n % key.length;
+    switch (kind) {
+      case 0:
+        return key.toUpperCase();
+      case 1:
+        return key.replace(/_/g, "-").replace(/([a-z])([A-Z])/g, "$1_$2");
+      case 2:
+        return key.slice(0, at) + key.slice(at + 1);
+      case 3:
+        return at + 1 < key.length
+          ? key.slice(0, at) + key[at + 1] + key[at] + key.slice(at + 2)
+          : `${key}s`;
+      case 4:
+        return `${key}Id`;
+      case 5:
+        return `file_${key}`;
+      default:
+        return key.slice(0, Math.max(2, at));
+    }
+  });
 }
 
 /**
@@ -176,7 +218,14 @@ function objectValueArb(
       value: valueArb(extraSchema, budget - 1, validWeight),
     }),
   );
-  const extraKey = fc.oneof(keyArb, fc.constantFrom(...HOSTILE_KEYS));
+  const extraKey =
+    declared.length > 0
+      ? fc.oneof(
+          { weight: 1, arbitrary: keyArb },
+          { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_KEYS) },
+          { weight: 3, arbitrary: nearMissKeyArb(declared) },
+        )
+      : fc.oneof(keyArb, fc.constantFrom(...HOSTILE_KEYS));
   const extras = extrasPass
     ? fc.uniqueArray(fc.tuple(extraKey, valueArb(extraSchema, budget - 1, validWeight)), {
         selector: (e) => e[0],

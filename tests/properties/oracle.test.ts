@@ -166,8 +166,10 @@ function compareWithReference(
 ): void {
   const ours = plainIssues(compiled.ours(mode, args));
   const reference = plainIssues(referenceValidate(schema, args, mode));
-  for (const issue of (reference ?? []) as { code: string }[])
+  for (const issue of (reference ?? []) as { code: string; hint?: { kind: string } }[]) {
     codes[issue.code] = (codes[issue.code] ?? 0) + 1;
+    if (issue.hint) codes[`hint:${issue.hint.kind}`] = (codes[`hint:${issue.hint.kind}`] ?? 0) + 1;
+  }
   if (JSON.stringify(ours) !== JSON.stringify(reference)) {
     throw new Disagreement(
       [
@@ -209,6 +211,9 @@ describe("generated validators vs the reference interpreter (issue lists)", () =
       expect(invalid).toBeGreaterThan(calls / 5);
       for (const code of ["missing", "unexpected", "invalid_type", "invalid_enum"])
         expect(codes[code]).toBeGreaterThan(500);
+      // Each kind of hint, in meaningful numbers.
+      for (const kind of ["hint:key", "hint:json", "hint:value"])
+        expect(codes[kind], kind).toBeGreaterThan(100);
     },
     TIMEOUT,
   );
