@@ -16,6 +16,24 @@ export interface TestContext {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Creates `relative` under `dir` (with its folders) holding `content`, its modification time
+ * `age` seconds before 2024-01-01, so that tests that sort by time get a fixed order.
+ */
+export async function writeAgedFile(
+  dir: string,
+  relative: string,
+  content: string | Buffer = "",
+  age = 0,
+): Promise<string> {
+  const full = path.join(dir, relative);
+  await fs.mkdir(path.dirname(full), { recursive: true });
+  await fs.writeFile(full, content);
+  const when = new Date(Date.UTC(2024, 0, 1) - age * 1000);
+  await fs.utimes(full, when, when);
+  return full;
+}
+
 /** A real session on a real temporary folder, for calling tool bodies directly. */
 export async function makeToolContext(
   options: Partial<SessionOptions> & { host?: HostServices } = {},

@@ -1,24 +1,17 @@
 import type { GrepArgs } from "../../generated/index.js";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { grepTool } from "../../src/tools/grep.js";
-import { makeToolContext, type TestContext } from "../helpers/context.js";
+import { makeToolContext, writeAgedFile, type TestContext } from "../helpers/context.js";
 
 let t: TestContext;
 let A: string; // src/a.ts
 let B: string; // src/b.js
 let MD: string; // docs/readme.md
 
-/** Creates a file whose modification time is `age` seconds in the past. */
-async function file(relative: string, content: string | Buffer, age = 0): Promise<string> {
-  const full = path.join(t.dir, relative);
-  await fs.mkdir(path.dirname(full), { recursive: true });
-  await fs.writeFile(full, content);
-  const when = new Date(Date.UTC(2024, 0, 1) - age * 1000);
-  await fs.utimes(full, when, when);
-  return full;
-}
+/** Creates a file whose modification time is `age` seconds before 2024-01-01. */
+const file = (relative: string, content: string | Buffer, age = 0) =>
+  writeAgedFile(t.dir, relative, content, age);
 
 beforeEach(async () => {
   t = await makeToolContext();

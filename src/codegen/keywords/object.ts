@@ -9,7 +9,7 @@ import {
   type SchemaNode,
   type UnknownKeys,
 } from "../ir.js";
-import { describeFound, describeValue, joinKey, type SchemaReading } from "./reading.js";
+import { describeFound, describeValue, joinKey, sentence, type SchemaReading } from "./reading.js";
 import { KEY_ALLOWING_KEYWORDS } from "./table.js";
 
 /**
@@ -46,7 +46,7 @@ export function readObject(
       );
     } else {
       for (const problem of value.problems)
-        reading.report("TV1001", `${capitalize(problem.reason)}.`, problem.location, path);
+        reading.report("TV1001", sentence(problem.reason), problem.location, path);
       for (const entry of value.entries) {
         properties.push({
           key: entry.key,
@@ -163,10 +163,6 @@ function readUnknownKeys(
     return strictDefault;
   }
   return { kind: "check", schema: reading.read(value, path, at === "" ? "*" : `${at}.*`) };
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** Inside `for (key in record)`: skips inherited keys (V8 drops this check on own-key enumeration). */

@@ -1,4 +1,5 @@
 import type { DiagnosticCode } from "../diagnosticCodes.js";
+import { isIdentifier } from "../emit/code.js";
 import type { SourceLocation } from "../diagnostics.js";
 import type { StaticValue } from "../extract/values.js";
 import type { Mode, NotEnforced, SchemaNode } from "../ir.js";
@@ -16,8 +17,13 @@ export interface SchemaReading {
 
 /** Appends a key to a dotted schema path (`a.b`, `a["-A"]`). */
 export function joinKey(base: string, key: string): string {
-  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) return base === "" ? key : `${base}.${key}`;
+  if (isIdentifier(key)) return base === "" ? key : `${base}.${key}`;
   return `${base}[${JSON.stringify(key)}]`;
+}
+
+/** A problem's reason as a sentence. */
+export function sentence(reason: string): string {
+  return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 
 /** A few words for a static value in a message: `the string "x"`, `an array`. */

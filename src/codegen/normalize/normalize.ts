@@ -6,7 +6,7 @@ import type { Mode, NotEnforced, SchemaNode, ToolSchema } from "../ir.js";
 import { readEnum } from "../keywords/enum.js";
 import { readItems } from "../keywords/items.js";
 import { readObject } from "../keywords/object.js";
-import { describeValue, joinKey, type SchemaReading } from "../keywords/reading.js";
+import { describeValue, joinKey, sentence, type SchemaReading } from "../keywords/reading.js";
 import { classifyKeyword } from "../keywords/table.js";
 import { readType } from "../keywords/type.js";
 
@@ -95,7 +95,7 @@ class SchemaReader implements SchemaReading {
       return {};
     }
     for (const problem of value.problems)
-      this.report("TV1001", `${capitalize(problem.reason)}.`, problem.location, schemaPath);
+      this.report("TV1001", sentence(problem.reason), problem.location, schemaPath);
     for (const entry of value.entries) this.#classify(entry, schemaPath, at);
 
     const node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] } = {};
@@ -192,8 +192,4 @@ function firstUnknown(
     case "primitive":
       return undefined;
   }
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
