@@ -134,8 +134,9 @@ function walk(
         if (unknown === "reject") {
           const issue: Issue = { code: "unexpected", path: [...path, key] };
           out.push(issue);
-          // Only the keys that are among the kept issues get hints.
-          if (out.length <= MAX_ISSUES) rejected.push(issue);
+          // Only the keys that are among the kept issues get hints, and of those the first 20
+          // (the most the text shows).
+          if (out.length <= MAX_ISSUES && rejected.length < 20) rejected.push(issue);
         } else walk(unknown.schema, value[key], [...path, key], mode, false, out);
       }
       const leftOut = declared.filter((key) => !present(value, key));

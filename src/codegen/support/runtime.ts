@@ -1,4 +1,4 @@
-import { MAX_NAME, simplified, simplifiedCloseness } from "./similarity.js";
+import { comparable, comparableCloseness, type ComparableName } from "./similarity.js";
 import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue } from "./types.js";
 
 /**
@@ -66,7 +66,8 @@ export function unexpectedKeys(
   const hints = keyHints(shown, keys, values);
   for (let i = 0; i < shown.length; i++) {
     const hint = hints === undefined ? undefined : hints[i];
-    const path = [...base, shown[i] ?? ""];
+    const key = shown[i] ?? "";
+    const path = base.length === 0 ? [key] : [...base, key];
     issues.unexpected = append(
       issues.unexpected,
       hint === undefined ? { code: "unexpected", path } : { code: "unexpected", path, hint },
@@ -76,28 +77,34 @@ export function unexpectedKeys(
   return issues;
 }
 
+/**
+ * Hints are looked for among this many unexpected keys of one object, the most the text can
+ * show: a call with hundreds of stray keys costs no more than one with twenty.
+ */
+const HINTED_KEYS = 20;
+
 /** The hint of each unknown key, or undefined when none has one. */
 function keyHints(
   unknownKeys: readonly string[],
   keys: readonly string[],
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
-  const declared = simplifiedKeys(keys);
+  const declared = comparableKeys(keys);
   // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
   // numbers orders them by closeness, then declaration order, then the call's order.
-  const pairs: number[] = [];
-  const compared = Math.min(unknownKeys.length, 1 << 10);
+  let pairs: number[] | undefined;
+  const compared = Math.min(unknownKeys.length, HINTED_KEYS);
   for (let u = 0; u < compared; u++) {
-    const name = unknownKeys[u] ?? "";
-    if (name.length > MAX_NAME) continue;
-    const simple = simplified(name);
+    const name = comparable(unknownKeys[u] ?? "");
+    if (name === undefined) continue;
     for (let d = 0; d < declared.length && d < 1 << 10; d++) {
-      if (values[d] !== undefined) continue;
-      const value = simplifiedCloseness(simple, declared[d] ?? "");
-      if (value !== undefined) pairs.push(value * (1 << 20) + d * (1 << 10) + u);
+      const key = declared[d];
+      if (values[d] !== undefined || key === undefined) continue;
+      const value = comparableCloseness(name, key);
+      if (value !== undefined) pairs = append(pairs, value * (1 << 20) + d * (1 << 10) + u);
     }
   }
-  if (pairs.length === 0) return undefined;
+  if (pairs === undefined) return undefined;
   pairs.sort((a, b) => a - b);
   const hints: (KeyHint | undefined)[] = [];
   const used: boolean[] = [];
@@ -111,15 +118,14 @@ function keyHints(
   return hints;
 }
 
-/** Each generated list of declared keys is one frozen array: simplified once. */
-const simplifiedLists = new WeakMap<readonly string[], readonly string[]>();
+/** Each generated list of declared keys is one frozen array: made comparable once. */
+const comparableLists = new WeakMap<readonly string[], readonly (ComparableName | undefined)[]>();
 
-function simplifiedKeys(keys: readonly string[]): readonly string[] {
-  let list = simplifiedLists.get(keys);
+function comparableKeys(keys: readonly string[]): readonly (ComparableName | undefined)[] {
+  let list = comparableLists.get(keys);
   if (list === undefined) {
-    // A name too long to be close to anything gets an impossible simplified form.
-    list = keys.map((key) => (key.length > MAX_NAME ? "\u0000" : simplified(key)));
-    simplifiedLists.set(keys, list);
+    list = keys.map(comparable);
+    comparableLists.set(keys, list);
   }
   return list;
 }
@@ -150,14 +156,19 @@ export function wrongType(
  * with the closing bracket.
  */
 function jsonTextHint(text: string, expected: string): JsonTextHint | undefined {
-  const trimmed = text.replace(JSON_SPACE, "");
-  const first = trimmed.charCodeAt(0);
+  // The text between JSON's white space, by index: nothing is copied for the usual miss.
+  let start = 0;
+  let end = text.length;
+  while (start < end && isJsonSpace(text.charCodeAt(start))) start++;
+  while (end > start && isJsonSpace(text.charCodeAt(end - 1))) end--;
+  if (start === end) return undefined;
+  const first = text.charCodeAt(start);
   if (first === 0x5b /* [ */ || first === 0x7b /* { */) {
     const array = first === 0x5b;
     if (!expected.includes(array ? "array" : "object")) return undefined;
-    if (trimmed.charCodeAt(trimmed.length - 1) !== (array ? 0x5d : 0x7d)) return undefined;
+    if (text.charCodeAt(end - 1) !== (array ? 0x5d : 0x7d)) return undefined;
     try {
-      const value: unknown = JSON.parse(trimmed);
+      const value: unknown = JSON.parse(text);
       if (array ? !Array.isArray(value) : typeof value !== "object" || value === null)
         return undefined;
     } catch {
@@ -165,21 +176,46 @@ function jsonTextHint(text: string, expected: string): JsonTextHint | undefined 
     }
     return array ? JSON_ARRAY : JSON_OBJECT;
   }
-  if (trimmed === "true" || trimmed === "false") {
+  if (first === 0x74 /* t */ || first === 0x66 /* f */) {
+    const word = first === 0x74 ? "true" : "false";
+    if (end - start !== word.length || !text.startsWith(word, start)) return undefined;
     return expected.includes("boolean") ? JSON_BOOLEAN : undefined;
   }
-  if (JSON_NUMBER_TEXT.test(trimmed)) {
-    const fits =
-      expected.includes("number") ||
-      (expected.includes("integer") && Number.isInteger(Number(trimmed)));
-    return fits ? JSON_NUMBER : undefined;
-  }
-  return undefined;
+  if (!isJsonNumber(text, start, end)) return undefined;
+  if (expected.includes("number")) return JSON_NUMBER;
+  return expected.includes("integer") && Number.isInteger(Number(text.slice(start, end)))
+    ? JSON_NUMBER
+    : undefined;
 }
 
-/** Leading and trailing white space as JSON counts it (not all that `trim` removes). */
-const JSON_SPACE = /^[ \t\n\r]+|[ \t\n\r]+$/g;
-const JSON_NUMBER_TEXT = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+function isJsonSpace(code: number): boolean {
+  return code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+}
+
+/** Whether `text[start, end)` is a number as JSON writes one: -?(0|[1-9]d*)(.d+)?([eE][+-]?d+)? */
+function isJsonNumber(text: string, start: number, end: number): boolean {
+  let i = start;
+  if (text.charCodeAt(i) === 0x2d /* - */) i++;
+  if (text.charCodeAt(i) === 0x30 /* 0 */) i++;
+  else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
+  else return false;
+  if (text.charCodeAt(i) === 0x2e /* . */) {
+    i++;
+    if (!isDigit(text.charCodeAt(i))) return false;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  if (text.charCodeAt(i) === 0x65 /* e */ || text.charCodeAt(i) === 0x45 /* E */) {
+    i++;
+    if (text.charCodeAt(i) === 0x2b /* + */ || text.charCodeAt(i) === 0x2d /* - */) i++;
+    if (!isDigit(text.charCodeAt(i))) return false;
+    while (isDigit(text.charCodeAt(i))) i++;
+  }
+  return i === end;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
 
 const JSON_ARRAY: JsonTextHint = Object.freeze({ kind: "json", type: "array" });
 const JSON_OBJECT: JsonTextHint = Object.freeze({ kind: "json", type: "object" });

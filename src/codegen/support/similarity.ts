@@ -16,8 +16,9 @@
  * counted on the simplified names.
  */
 export function closeness(a: string, b: string): number | undefined {
-  if (a.length > MAX_NAME || b.length > MAX_NAME) return undefined;
-  return simplifiedCloseness(simplified(a), simplified(b));
+  const x = comparable(a);
+  const y = comparable(b);
+  return x === undefined || y === undefined ? undefined : comparableCloseness(x, y);
 }
 
 /** The closest candidate within `limit` (ties: the first in the list), if any. */
@@ -75,12 +76,31 @@ function pluralOf(x: string, y: string): boolean {
 
 const SEPARATORS = /[_\- ]/g;
 
-/** `closeness` of two names already simplified. */
-export function simplifiedCloseness(x: string, y: string): number | undefined {
+/** A name made ready for many comparisons: simplified, with the set of its characters. */
+export interface ComparableName {
+  readonly text: string;
+  /** The characters of `text`, folded into 32 buckets (see `mayBeWithin`). */
+  readonly characters: number;
+}
+
+/** The name ready for comparing, or undefined when it is too long to be close to anything. */
+export function comparable(name: string): ComparableName | undefined {
+  if (name.length > MAX_NAME) return undefined;
+  const text = simplified(name);
+  return { text, characters: characterSet(text) };
+}
+
+/** `closeness` of two names made ready by `comparable`. */
+export function comparableCloseness(a: ComparableName, b: ComparableName): number | undefined {
+  const x = a.text;
+  const y = b.text;
   if (x === y || pluralOf(x, y)) return 0;
   if (x.length >= 4 && y.length >= 4) {
     const allowed = Math.max(x.length, y.length) <= 5 ? 1 : 2;
-    if (Math.abs(x.length - y.length) <= allowed && mayBeWithin(x, y, allowed)) {
+    if (
+      Math.abs(x.length - y.length) <= allowed &&
+      mayBeWithin(a.characters, b.characters, allowed)
+    ) {
       const distance = editDistance(x, y, allowed);
       if (distance <= allowed) return distance;
     }
@@ -95,8 +115,8 @@ export function simplifiedCloseness(x: string, y: string): number | undefined {
  * characters (folded into 32 buckets) of two names within `limit` edits differ in at most
  * 2 * limit buckets, as one edit adds or removes at most one character on each side.
  */
-function mayBeWithin(x: string, y: string, limit: number): boolean {
-  let difference = characterSet(x) ^ characterSet(y);
+function mayBeWithin(x: number, y: number, limit: number): boolean {
+  let difference = x ^ y;
   let count = 0;
   while (difference !== 0) {
     difference &= difference - 1;

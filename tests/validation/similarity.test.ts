@@ -1,0 +1,60 @@
+// The one closeness rule behind the hints and the generator's "did you mean" (CONTRACT.md,
+// "Hints"), checked against the plain version the property tests use as their oracle.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { closeness, nearest } from "../../src/codegen/support/similarity.js";
+import { nameCloseness } from "../properties/reference.js";
+
+describe("closeness", () => {
+  it.each([
+    ["outputMode", "output_mode", 0],
+    ["old-string", "old_string", 0],
+    ["FILE PATH", "file_path", 0],
+    ["additionalProperty", "additionalProperties", 0],
+    ["tpye", "type", 1],
+    ["lable", "label", 1],
+    ["requried", "required", 1],
+    ["propertise", "properties", 1],
+    ["pattren", "pattern", 1],
+    ["multilne", "multiline", 1],
+    ["headlimit", "head_limit", 0],
+    ["id", "taskId", 3],
+    ["path", "file_path", 3],
+    ["pageId", "id", 3],
+  ])("%s and %s are close (%d)", (a, b, expected) => {
+    expect(closeness(a, b)).toBe(expected);
+    expect(closeness(b, a)).toBe(expected);
+  });
+
+  it.each([
+    ["a", "b"],
+    ["id", "ip"],
+    ["abcd", "wxyz"],
+    ["colour", "status"],
+    ["x", "taskId"],
+    ["limit", "offset"],
+    ["k".repeat(257), "k".repeat(257)],
+  ])("%s and %s are not close", (a, b) => {
+    expect(closeness(a, b)).toBeUndefined();
+  });
+
+  it("picks the closest candidate, the first of equals", () => {
+    expect(nearest("outputmod", ["output", "output_mode"])).toBe("output_mode");
+    expect(nearest("type", ["typo", "tape"])).toBe("typo");
+    expect(nearest("zzz", ["type"])).toBeUndefined();
+    expect(nearest("enums", ["enum", "items"], 2)).toBe("enum");
+  });
+
+  it("equals the plain version of the rule on random names", () => {
+    const name = fc.oneof(
+      fc.string({ unit: fc.constantFrom(..."abcdeIES_- y"), maxLength: 12 }),
+      fc.constantFrom("taskId", "task_id", "id", "file_path", "path", "properties", "property"),
+    );
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        expect(closeness(a, b)).toBe(nameCloseness(a, b));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
