@@ -90,6 +90,10 @@ function keyHints(
   keys: readonly string[],
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
+  // Only declared keys the call left out are suggested.
+  let leftOut = false;
+  for (let d = 0; d < keys.length && !leftOut; d++) leftOut = values[d] === undefined;
+  if (!leftOut) return undefined;
   const declared = comparableKeys(keys);
   // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
   // numbers orders them by closeness, then declaration order, then the call's order.

@@ -44,28 +44,35 @@ export const MAX_NAME = 256;
 
 /** A name as `closeness` compares it: lower case, without `_`, `-` and spaces. */
 export function simplified(name: string): string {
-  let text = name;
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i);
-    // Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the
-    // full mapping): only then is a new string made.
-    if (
-      (code >= 0x41 && code <= 0x5a) ||
-      code === 0x5f ||
-      code === 0x2d ||
-      code === 0x20 ||
-      code > 0x7f
-    ) {
-      text = name.toLowerCase().replace(SEPARATORS, "");
-      break;
+  let i = 0;
+  // Most names need nothing: no copy is made for them.
+  while (i < name.length && !changes(name.charCodeAt(i))) i++;
+  if (i === name.length) return name;
+  const lower = name.toLowerCase();
+  // The pieces between separators, joined.
+  let text = "";
+  let from = 0;
+  for (; i < lower.length; i++) {
+    const code = lower.charCodeAt(i);
+    if (code === 0x5f || code === 0x2d || code === 0x20) {
+      text += lower.slice(from, i);
+      from = i + 1;
     }
   }
-  return text;
+  return from === 0 ? lower : text + lower.slice(from);
+}
+
+/** Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the full mapping). */
+function changes(code: number): boolean {
+  return (
+    (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x2d || code === 0x20 || code > 0x7f
+  );
 }
 
 /** Whether two simplified names differ only in a plural ending `ies` / `y`. */
 function pluralOf(x: string, y: string): boolean {
-  const [plural, singular] = x.length > y.length ? [x, y] : [y, x];
+  const plural = x.length > y.length ? x : y;
+  const singular = plural === x ? y : x;
   return (
     plural.length === singular.length + 2 &&
     plural.endsWith("ies") &&
@@ -73,8 +80,6 @@ function pluralOf(x: string, y: string): boolean {
     plural.startsWith(singular.slice(0, -1))
   );
 }
-
-const SEPARATORS = /[_\- ]/g;
 
 /** A name made ready for many comparisons: simplified, with the set of its characters. */
 export interface ComparableName {
@@ -105,7 +110,8 @@ export function comparableCloseness(a: ComparableName, b: ComparableName): numbe
       if (distance <= allowed) return distance;
     }
   }
-  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  const short = x.length <= y.length ? x : y;
+  const long = short === x ? y : x;
   if (short.length >= 2 && (long.startsWith(short) || long.endsWith(short))) return 3;
   return undefined;
 }
