@@ -94,7 +94,7 @@ function keyHints(
   let leftOut = false;
   for (let d = 0; d < keys.length && !leftOut; d++) leftOut = values[d] === undefined;
   if (!leftOut) return undefined;
-  const declared = comparableKeys(keys);
+  const { names: declared, hints: suggestions } = comparableKeys(keys);
   // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
   // numbers orders them by closeness, then declaration order, then the call's order.
   let pairs: number[] | undefined;
@@ -110,26 +110,48 @@ function keyHints(
     }
   }
   if (pairs === undefined) return undefined;
-  pairs.sort((a, b) => a - b);
+  sortNumbers(pairs);
   const hints: (KeyHint | undefined)[] = [];
   const used: boolean[] = [];
   for (const pair of pairs) {
     const u = pair & 1023;
     const d = (pair >> 10) & 1023;
     if (hints[u] !== undefined || used[d]) continue;
-    hints[u] = { kind: "key", key: keys[d] ?? "" };
+    hints[u] = suggestions[d];
     used[d] = true;
   }
   return hints;
 }
 
-/** Each generated list of declared keys is one frozen array: made comparable once. */
-const comparableLists = new WeakMap<readonly string[], readonly (ComparableName | undefined)[]>();
+/** An insertion sort: the lists here are short, where Array#sort costs more than the rest. */
+function sortNumbers(list: number[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const value = list[i]!;
+    let j = i - 1;
+    while (j >= 0 && list[j]! > value) {
+      list[j + 1] = list[j]!;
+      j--;
+    }
+    list[j + 1] = value;
+  }
+}
 
-function comparableKeys(keys: readonly string[]): readonly (ComparableName | undefined)[] {
+interface ComparableKeys {
+  readonly names: readonly (ComparableName | undefined)[];
+  /** The hint suggesting each key, made once. */
+  readonly hints: readonly KeyHint[];
+}
+
+/** Each generated list of declared keys is one frozen array: made comparable once. */
+const comparableLists = new WeakMap<readonly string[], ComparableKeys>();
+
+function comparableKeys(keys: readonly string[]): ComparableKeys {
   let list = comparableLists.get(keys);
   if (list === undefined) {
-    list = keys.map(comparable);
+    list = {
+      names: keys.map(comparable),
+      hints: keys.map((key): KeyHint => Object.freeze({ kind: "key", key })),
+    };
     comparableLists.set(keys, list);
   }
   return list;

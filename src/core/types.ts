@@ -2,7 +2,7 @@
 // permitted, and the services only the host provides. Nothing here imports from the rest of src.
 import type { ValidationIssue } from "../../generated/types.js";
 
-/** A JSON Schema object as tools declare it (only a few keywords are enforced; see SPEC). */
+/** A JSON Schema object as tools declare it (only a few keywords are enforced; see CONTRACT.md section 3). */
 export interface JsonSchema {
   type?: string | readonly string[];
   description?: string;

@@ -1,7 +1,7 @@
 // Property tests of the generated validators against two independent oracles:
 //  - ajv, on a rewrite of each declaration that means what the validators enforce (accept/reject
 //    must agree on every call, strict and standard mode);
-//  - a reference interpreter of SPEC sections 3-4 (the full issue lists must be equal).
+//  - a reference interpreter of CONTRACT.md sections 3-4 (the full issue lists must be equal).
 // Random schemas are compiled in one generator run per mode (each schema is a tool); each
 // schema then runs many argument sets.
 //
@@ -302,7 +302,7 @@ describe("the oracles' assumptions", () => {
 
 describe("a bug the properties found, fixed", () => {
   // A non-enumerable own key once counted as present for declared and `required` keys (read
-  // with Object.hasOwn), while SPEC section 3 says only own enumerable keys count. Only a
+  // with Object.hasOwn), while CONTRACT.md section 3 says only own enumerable keys count. Only a
   // JavaScript caller can send such a key; JSON.parse never makes one.
   const declared = '{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}';
   const requiredOnly = '{"type":"object","required":["a"]}';

@@ -1,4 +1,4 @@
-// A reference interpreter of SPEC sections 3 and 4, written for the tests and sharing no code
+// A reference interpreter of CONTRACT.md sections 3 and 4, written for the tests and sharing no code
 // with the generator: it walks a declaration and a value together and lists every issue in the
 // contract's order. Slow and plain on purpose.
 

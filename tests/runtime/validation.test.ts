@@ -1,4 +1,4 @@
-// The generated validators in the real tool-call pipeline: every scenario of SPEC section 6,
+// The generated validators in the real tool-call pipeline: every acceptance scenario (CONTRACT.md section 6),
 // with spies on hooks and permission, and the exact text the model reads.
 import fs from "node:fs/promises";
 import path from "node:path";
