@@ -1,4 +1,5 @@
-// `npm run check:cycles -- [folder ...]` (default: src): fails when the TypeScript files of a
+// `npm run check:cycles` (src, bench, scripts and tests), or
+// `node --import tsx scripts/checkCycles.ts <folder...>`: fails when the TypeScript files of a
 // folder take part in an import cycle. dpdm reads the files and resolves each import with
 // TypeScript's own module resolution and the project's tsconfig.json (NodeNext: `./x.js` is
 // `./x.ts`); `import type` counts like any other import. Two kinds of cycle are reported:

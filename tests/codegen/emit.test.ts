@@ -7,7 +7,7 @@ import {
   literal,
   pascalIdentifier,
   propertyName,
-} from "../../src/codegen/emit/code.js";
+} from "../../src/codegen/code/code.js";
 
 describe("the emit module", () => {
   it("quotes every interpolated value that is not code", () => {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { OutputFile } from "./files.js";
+import type { OutputFile } from "./outputFile.js";
 import { FIXED_MODULES } from "./names.js";
 
 /**

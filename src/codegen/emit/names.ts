@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ToolSchema } from "../ir.js";
-import { pascalIdentifier } from "./code.js";
+import { pascalIdentifier } from "../code/code.js";
 
 /** The files every output folder holds besides one module per tool. */
 export const FIXED_MODULES = ["index", "types", "runtime", "format", "similarity"] as const;

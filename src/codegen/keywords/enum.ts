@@ -1,5 +1,5 @@
-import { Code, code, join, literal } from "../emit/code.js";
-import { pathCode, type EmitContext, type ModuleContext, type PathPart } from "../emit/context.js";
+import { Code, code, join, literal } from "../code/code.js";
+import { pathCode, type EmitContext, type ModuleContext, type PathPart } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticValue } from "../extract/values.js";
 import type { JsonType } from "../ir.js";
 import { describeValue, joinKey, type SchemaReading } from "./reading.js";

@@ -1,5 +1,5 @@
-import { Code, code } from "../emit/code.js";
-import { readInto, type EmitContext, type PathPart } from "../emit/context.js";
+import { Code, code } from "../code/code.js";
+import { readInto, type EmitContext, type PathPart } from "../code/context.js";
 import { entryOf, type StaticValue } from "../extract/values.js";
 import type { SchemaNode } from "../ir.js";
 import { joinKey, type SchemaReading } from "./reading.js";

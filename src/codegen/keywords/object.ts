@@ -1,5 +1,5 @@
-import { Code, code, join, propertyName } from "../emit/code.js";
-import { pathCode, readInto, type EmitContext, type PathPart } from "../emit/context.js";
+import { Code, code, join, propertyName } from "../code/code.js";
+import { pathCode, readInto, type EmitContext, type PathPart } from "../code/context.js";
 import type { SourceLocation } from "../diagnostics.js";
 import { entryOf, type StaticEntry, type StaticValue } from "../extract/values.js";
 import {

@@ -1,5 +1,5 @@
 import type { DiagnosticCode } from "../diagnosticCodes.js";
-import { isIdentifier } from "../emit/code.js";
+import { isIdentifier } from "../code/code.js";
 import type { SourceLocation } from "../diagnostics.js";
 import type { StaticValue } from "../extract/values.js";
 import type { Mode, NotEnforced, SchemaNode } from "../ir.js";

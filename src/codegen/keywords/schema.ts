@@ -1,5 +1,5 @@
-import { Code, code, escapeLineSeparators } from "../emit/code.js";
-import { pathCode, type EmitContext, type PathPart } from "../emit/context.js";
+import { Code, code, escapeLineSeparators } from "../code/code.js";
+import { pathCode, type EmitContext, type PathPart } from "../code/context.js";
 import { hasChecks, objectHasChecks, type SchemaNode } from "../ir.js";
 import { acceptEnum, collectEnum, enumType } from "./enum.js";
 import { acceptItems, collectItems, itemsType } from "./items.js";

@@ -1,5 +1,5 @@
-import { Code, code, join } from "../emit/code.js";
-import { pathCode, type EmitContext, type PathPart } from "../emit/context.js";
+import { Code, code, join } from "../code/code.js";
+import { pathCode, type EmitContext, type PathPart } from "../code/context.js";
 import { entryOf, type StaticValue } from "../extract/values.js";
 import { JSON_TYPES, type JsonType } from "../ir.js";
 import { nearest } from "../support/similarity.js";
