@@ -31,8 +31,32 @@ export const ANNOTATION_KEYWORDS = new Set([
   "deprecated",
 ]);
 
-/** Constraints the validators know but do not enforce: they never block a call and are reported. */
-export const NOT_ENFORCED_KEYWORDS = new Set([
+/**
+ * Keywords that can allow object keys the validators do not see (a key declared in an `allOf`
+ * branch, matched by a pattern, ...). Where one is present, unknown keys are not rejected:
+ * rejecting them could block a call the declaration allows.
+ */
+export const KEY_ALLOWING_KEYWORDS = [
+  "patternProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "if",
+  "then",
+  "else",
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  "dependencies",
+  "dependentSchemas",
+  "unevaluatedProperties",
+] as const;
+
+/**
+ * Constraints the validators know but do not enforce: they never block a call and are
+ * reported. The key-allowing keywords above are among them.
+ */
+export const NOT_ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([
   "format",
   "minLength",
   "maxLength",
@@ -54,49 +78,16 @@ export const NOT_ENFORCED_KEYWORDS = new Set([
   "minProperties",
   "maxProperties",
   "propertyNames",
-  "patternProperties",
-  "dependencies",
   "dependentRequired",
-  "dependentSchemas",
-  "unevaluatedProperties",
   "const",
   "default",
-  "oneOf",
-  "anyOf",
-  "allOf",
   "not",
-  "if",
-  "then",
-  "else",
-  "$ref",
-  "$dynamicRef",
-  "$recursiveRef",
   "contentEncoding",
   "contentMediaType",
   "contentSchema",
   "discriminator",
+  ...KEY_ALLOWING_KEYWORDS,
 ]);
-
-/**
- * Keywords that can allow object keys the validators do not see (a key declared in an `allOf`
- * branch, matched by a pattern, ...). Where one is present, unknown keys are not rejected:
- * rejecting them could block a call the declaration allows.
- */
-export const KEY_ALLOWING_KEYWORDS = [
-  "patternProperties",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "then",
-  "else",
-  "$ref",
-  "$dynamicRef",
-  "$recursiveRef",
-  "dependencies",
-  "dependentSchemas",
-  "unevaluatedProperties",
-] as const;
 
 export function isEnforced(keyword: string): boolean {
   return (ENFORCED_KEYWORDS as readonly string[]).includes(keyword);
