@@ -149,8 +149,8 @@ class ToolReader {
     const parametersValue = parameters.kind === "found" ? parameters.entry.value : undefined;
     if (parametersValue) {
       const problems = readingErrors(parametersValue);
-      for (const problem of problems) {
-        this.#diagnostics.report(problem.code, problem.message, problem.location, { tool: name });
+      for (const { code, message, location, schemaPath } of problems) {
+        this.#diagnostics.report(code, message, location, { tool: name, schemaPath });
       }
       if (problems.length > 0) return undefined;
     }
@@ -247,7 +247,7 @@ class ToolReader {
         labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
       this.#diagnostics.report(
         "TV1008",
-        `${capitalize(problem.reason)}; it could ${verb} ${what}.`,
+        `${capitalize(problem.reason)}. It could ${verb} ${what}.`,
         problem.location,
         { tool },
       );
@@ -260,6 +260,8 @@ interface ReadingError {
   readonly code: DiagnosticCode;
   readonly message: string;
   readonly location: SourceLocation;
+  /** Where in the declaration, e.g. `parameters.properties.n.enum[1]`. */
+  readonly schemaPath: string;
 }
 
 /**
@@ -267,12 +269,27 @@ interface ReadingError {
  * keyword it sits under: numbers JSON cannot hold, nesting past MAX_VALUE_DEPTH, and parts a
  * limit of the reading stopped at. The walk uses its own stack: values may be deep.
  */
-export function readingErrors(value: StaticValue): ReadingError[] {
+export function readingErrors(value: StaticValue, schemaPath = "parameters"): ReadingError[] {
   const errors: ReadingError[] = [];
   let stoppedByLimit = false;
-  const pending: { value: StaticValue; depth: number }[] = [{ value, depth: 1 }];
-  while (pending.length > 0) {
-    const { value: current, depth } = pending.pop()!;
+  // Each part knows its parent and key; a path is only spelled out for an error.
+  interface Part {
+    readonly value: StaticValue;
+    readonly depth: number;
+    readonly parent?: Part;
+    readonly key?: string | number;
+  }
+  const pathOf = (part: Part): string => {
+    const keys: (string | number)[] = [];
+    for (let p: Part | undefined = part; p?.key !== undefined; p = p.parent) keys.push(p.key);
+    return keys.reduceRight<string>(
+      (path, key) => (typeof key === "number" ? `${path}[${key}]` : pathWithKey(path, key)),
+      schemaPath,
+    );
+  };
+  const pending: Part[] = [{ value, depth: 1 }];
+  for (let part = pending.pop(); part; part = pending.pop()) {
+    const current = part.value;
     switch (current.kind) {
       case "primitive":
         if (typeof current.value === "number" && !Number.isFinite(current.value)) {
@@ -280,6 +297,7 @@ export function readingErrors(value: StaticValue): ReadingError[] {
             code: "TV1007",
             message: `This number is ${current.value} in JavaScript, which JSON cannot carry: a schema holds only finite numbers.`,
             location: current.location,
+            schemaPath: pathOf(part),
           });
         }
         break;
@@ -291,32 +309,46 @@ export function readingErrors(value: StaticValue): ReadingError[] {
             code: current.error,
             message: `${capitalize(current.reason)}.`,
             location: current.location,
+            schemaPath: pathOf(part),
           });
         }
         break;
       case "array":
       case "object": {
-        if (depth > MAX_VALUE_DEPTH) {
+        if (part.depth > MAX_VALUE_DEPTH) {
           if (!stoppedByLimit) {
             stoppedByLimit = true;
             errors.push({
               code: "TV1009",
               message: `${capitalize(tooDeepReason())}.`,
               location: current.location,
+              schemaPath: pathOf(part),
             });
           }
           break;
         }
-        const children =
-          current.kind === "array" ? current.elements : current.entries.map((e) => e.value);
-        for (let i = children.length - 1; i >= 0; i--) {
-          pending.push({ value: children[i]!, depth: depth + 1 });
+        const depth = part.depth + 1;
+        if (current.kind === "array") {
+          for (let i = current.elements.length - 1; i >= 0; i--)
+            pending.push({ value: current.elements[i]!, depth, parent: part, key: i });
+        } else {
+          for (let i = current.entries.length - 1; i >= 0; i--) {
+            const entry = current.entries[i]!;
+            pending.push({ value: entry.value, depth, parent: part, key: entry.key });
+          }
         }
         break;
       }
     }
   }
   return errors;
+}
+
+/** `a.b`, or `a["-A"]` for a key that is not an identifier (as schema paths are shown). */
+function pathWithKey(path: string, key: string): string {
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)
+    ? `${path}.${key}`
+    : `${path}[${JSON.stringify(key)}]`;
 }
 
 function capitalize(text: string): string {

@@ -30,7 +30,7 @@ export type Locate = (node: Node) => SourceLocation;
 export const MAX_EVALUATION_DEPTH = 1000;
 
 /** Values built in one reading: `const b = [a, a]; const c = [b, b]; ...` doubles at each step. */
-export const MAX_VALUES = 1_000_000;
+export const MAX_VALUES = 250_000;
 
 type Primitive = string | number | boolean | null;
 

@@ -80,8 +80,10 @@ export function findArgumentUses(
       visited.add(flow.fn);
       followParameter(flow.fn, flow.index, uses, locate, pending);
     } else {
+      const shadowed = new Map<ts.Node, boolean>();
       for (const identifier of identifiersNamed(flow.scope, flow.name)) {
-        if (!isReference(identifier) || isShadowed(identifier, flow.name, flow.scope)) continue;
+        if (!isReference(identifier) || isShadowed(identifier, flow.name, flow.scope, shadowed))
+          continue;
         followUse(identifier, uses, modules, locate, pending);
       }
     }
@@ -149,8 +151,8 @@ function followParameter(
  * node of a function body costs more than the rest of the reading together.
  */
 function identifiersNamed(scope: Node, name: string): Node[] {
-  const sourceFile = scope.getSourceFile();
   const found: Node[] = [];
+  const wrapped = new Set<ts.Node>([scope.compilerNode]);
   const stack: ts.Node[] = [];
   const pushChildren = (node: ts.Node) => {
     const children: ts.Node[] = [];
@@ -162,12 +164,34 @@ function identifiersNamed(scope: Node, name: string): Node[] {
   pushChildren(scope.compilerNode);
   for (let node = stack.pop(); node; node = stack.pop()) {
     if (ts.isIdentifier(node) && node.text === name) {
-      const wrapped = sourceFile.getDescendantAtPos(node.getStart(sourceFile.compilerNode));
-      if (wrapped && Node.isIdentifier(wrapped)) found.push(wrapped);
+      const identifier = wrap(scope, node, wrapped);
+      if (Node.isIdentifier(identifier)) found.push(identifier);
     }
     pushChildren(node);
   }
   return found;
+}
+
+/**
+ * ts-morph's wrapper of a compiler node inside `scope`. Its factory makes one directly (and
+ * caches it), but wraps the node's parent first, recursively: so the ancestors not yet wrapped
+ * are wrapped here from the top down, which keeps that recursion one level deep. (The public
+ * way, `getDescendantAtPos`, walks down from the root for each node: slow on deep trees.)
+ */
+function wrap(scope: Node, node: ts.Node, wrapped: Set<ts.Node>): Node {
+  const factory = (scope as unknown as { _getNodeFromCompilerNode?: (node: ts.Node) => Node })
+    ._getNodeFromCompilerNode;
+  if (typeof factory !== "function") {
+    throw new Error("ts-morph no longer has Node._getNodeFromCompilerNode (reads.ts needs it)");
+  }
+  const unwrapped: ts.Node[] = [];
+  for (let ancestor = node.parent; ancestor && !wrapped.has(ancestor); ancestor = ancestor.parent)
+    unwrapped.push(ancestor);
+  for (let i = unwrapped.length - 1; i >= 0; i--) {
+    factory.call(scope, unwrapped[i]!);
+    wrapped.add(unwrapped[i]!);
+  }
+  return factory.call(scope, node);
 }
 
 function followUse(
@@ -283,25 +307,52 @@ function isReference(identifier: Node): boolean {
   return true;
 }
 
-/** True when a nested function or block between the use and `scope` declares its own `name`. */
-function isShadowed(identifier: Node, name: string, scope: Node): boolean {
-  for (let node = identifier.getParent(); node && node !== scope; node = node.getParent()) {
-    if (
-      Node.isFunctionLikeDeclaration(node) ||
-      Node.isArrowFunction(node) ||
-      Node.isFunctionExpression(node)
-    ) {
-      if (node.getParameters().some((p) => p.getName() === name)) return true;
+/**
+ * True when a nested function or block between the use and `scope` declares its own `name`.
+ * The walk up is over the compiler's nodes, and each node's answer is kept: a use deep inside
+ * a long expression costs its depth only once.
+ */
+function isShadowed(
+  identifier: Node,
+  name: string,
+  scope: Node,
+  known: Map<ts.Node, boolean> = new Map(),
+): boolean {
+  const path: ts.Node[] = [];
+  let answer = false;
+  for (
+    let node = identifier.compilerNode.parent;
+    node && node !== scope.compilerNode;
+    node = node.parent
+  ) {
+    const cached = known.get(node);
+    if (cached !== undefined) {
+      answer = cached;
+      break;
     }
-    if (Node.isBlock(node)) {
-      for (const statement of node.getStatements()) {
-        if (
-          Node.isVariableStatement(statement) &&
-          statement.getDeclarations().some((d) => d.getName() === name)
-        )
-          return true;
-      }
+    path.push(node);
+    if (declaresOwn(node, name)) {
+      answer = true;
+      break;
     }
+  }
+  // Every node walked shares the answer of the first node that decided it.
+  for (const node of path) known.set(node, answer);
+  return answer;
+}
+
+function declaresOwn(node: ts.Node, name: string): boolean {
+  if (ts.isFunctionLike(node)) {
+    return node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name);
+  }
+  if (ts.isBlock(node)) {
+    return node.statements.some(
+      (statement) =>
+        ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.some(
+          (d) => ts.isIdentifier(d.name) && d.name.text === name,
+        ),
+    );
   }
   return false;
 }
