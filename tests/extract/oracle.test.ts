@@ -74,12 +74,21 @@ const declarationArb: fc.Arbitrary<Declaration> = fc.record({
   ),
 });
 
-/** The files of one declaration: `tool.ts`, `shared.ts` and helper modules, in one folder. */
-function declarationFiles(declaration: Declaration, toolName: string): Map<string, string> {
+/**
+ * The files of one declaration: `tool.ts`, `shared.ts` and helper modules, in one folder; and
+ * the text the speller wrote for the parameters (the rest is the same for every declaration).
+ */
+function declarationFiles(
+  declaration: Declaration,
+  toolName: string,
+): { files: Map<string, string>; spelled: string } {
   const choices = new Choices(declaration.spelling);
   const beside: Beside = { shared: [], sharedImports: [], helpers: [] };
   const speller = new Speller(choices, beside);
   let parameters = speller.value(declaration.schema as Json);
+  const spelled = [parameters, ...speller.local, ...beside.shared, ...beside.helpers.flat()].join(
+    "\n",
+  );
   const lines: string[] = [];
   const name = choices.pick([JSON.stringify(toolName), `\`${toolName}\``, "NAME", `\`\${NAME}\``]);
   beside.shared.push(`export const TOOL_NAME = ${JSON.stringify(toolName)};`);
@@ -127,7 +136,7 @@ function declarationFiles(declaration: Declaration, toolName: string): Map<strin
     ["shared.ts", `${[...beside.sharedImports, ...beside.shared].join("\n")}\n`],
   ]);
   beside.helpers.forEach((lines, index) => files.set(`helper${index}.ts`, `${lines.join("\n")}\n`));
-  return files;
+  return { files, spelled };
 }
 
 async function writeFiles(dir: string, files: Map<string, string>): Promise<void> {
@@ -138,6 +147,27 @@ async function writeFiles(dir: string, files: Map<string, string>): Promise<void
 function listing(files: Map<string, string>): string {
   return [...files].map(([name, text]) => `--- ${name}\n${text}`).join("");
 }
+
+/** Spellings the files should show in any normal run: counted, printed and checked. */
+const FEATURES: Record<string, RegExp> = {
+  "hex/octal/binary": /\b0[xXoObB][0-9a-fA-F]/,
+  exponent: /\d[eE][+-]?\d/,
+  "numeric separator": /\d_\d/,
+  "unary minus": /-\s*\(?\s*[0-9.]/,
+  "single quotes": /'/,
+  "template substitution": /\$\{/,
+  "unicode escape": /\\u/,
+  "line continuation": /\\\r?\n/,
+  "string +": /["'`] \+ /,
+  spread: /\.\.\./,
+  comment: /\/\*|\/\//,
+  "as const": /as const/,
+  satisfies: /satisfies/,
+  "trailing comma": /,\s*[}\]]/,
+  "shared const": /export const C\d/,
+  "namespace import": /Shared\.C/,
+  "numeric key": /[{,]\s*[0-9.][0-9a-zA-Z_.+]*:/,
+};
 
 interface ToolModule {
   tool: { name: string; config: { function: { name: string; parameters: unknown } } };
@@ -156,13 +186,16 @@ describe("the static reading equals JavaScript's value", () => {
     "for random declarations in random spellings, or is a located error",
     async () => {
       const counts = { compared: 0, spoilt: 0 };
+      const seen = Object.fromEntries(Object.keys(FEATURES).map((name) => [name, 0]));
       let run = 0;
       await fc.assert(
         fc.asyncProperty(declarationArb, async (declaration) => {
           const dir = path.join(root, `value${run++}`);
           const toolName = `Tool${run}`;
-          const files = declarationFiles(declaration, toolName);
+          const { files, spelled } = declarationFiles(declaration, toolName);
           await writeFiles(dir, files);
+          for (const [name, pattern] of Object.entries(FEATURES))
+            if (pattern.test(spelled)) seen[name]!++;
           const diagnostics = new DiagnosticBag();
           const { tools } = extractTools([path.join(dir, "tool.ts")], diagnostics);
           const expectedCode = MUTATIONS[declaration.mutation];
@@ -197,10 +230,13 @@ describe("the static reading equals JavaScript's value", () => {
         { seed: SEED, numRuns: RUNS },
       );
       console.log(
-        `extraction oracle: ${counts.compared} declarations read exactly, ${counts.spoilt} spoilt ones reported (seed ${SEED})`,
+        `extraction oracle: ${counts.compared} declarations read exactly, ${counts.spoilt} spoilt ones reported (seed ${SEED}); files with each spelling: ${JSON.stringify(seen)}`,
       );
       expect(counts.compared + counts.spoilt).toBe(RUNS);
       expect(counts.compared).toBeGreaterThan(RUNS / 2);
+      // Each spelling is in some files (in a replay of one case, not necessarily).
+      if (RUNS >= 50)
+        for (const [name, count] of Object.entries(seen)) expect(count, name).toBeGreaterThan(0);
     },
     TIMEOUT,
   );
@@ -233,7 +269,7 @@ describe("validators generated from the files and from the imported values", () 
       const values: { name: string; schema: unknown }[] = [];
       for (const [index, declaration] of pool.entries()) {
         const dir = path.join(root, "batch", `tool${index}`);
-        const files = declarationFiles(declaration, `Batch${index}`);
+        const { files } = declarationFiles(declaration, `Batch${index}`);
         await writeFiles(dir, files);
         const module = (await import(pathToFileURL(path.join(dir, "tool.ts")).href)) as ToolModule;
         values.push({ name: `Batch${index}`, schema: module.tool.config.function.parameters });

@@ -145,9 +145,11 @@ export class Speller {
         `${toShared ? "export " : ""}const ${name} = { other: 1, ${keyText}: ${inner} };`,
       );
       const base = toShared && where === "local" ? this.#sharedRef(name) : name;
+      // Plain, optional (`?.`) or non-null (`!`) access: the same value.
+      const access = c.pick(["", "?.", "!"]);
       return IDENTIFIER.test(key) && c.chance(0.5)
-        ? `${base}.${key}`
-        : `${base}[${JSON.stringify(key)}]`;
+        ? `${base}${access === "" ? "." : access === "!" ? "!." : "?."}${key}`
+        : `${base}${access}[${JSON.stringify(key)}]`;
     }
     (toShared ? this.#beside.shared : this.local).push(
       `${toShared ? "export " : ""}const ${name} = ${inner};`,
@@ -200,19 +202,18 @@ export class Speller {
     }
     if (form === 4)
       return `\`\${${this.#substitution(left, where, depth)}}${templateText(right, c)}\``;
+    // `"a" + 1` is "a1": a number on the right of a string prints as JavaScript prints it.
+    const number = printedNumber(right);
+    if (number !== undefined && this.#choices.chance(0.5))
+      return `${this.string(left, where, depth + 1)} + ${number}`;
     return `${this.string(left, where, depth + 1)} + ${this.string(right, where, depth + 1)}`;
   }
 
   /** A substitution that gives `text`: a string, or a number, boolean or null that prints as it. */
   #substitution(text: string, where: "local" | "shared", depth: number): string {
     if (text === "true" || text === "false" || text === "null") return text;
-    if (
-      text !== "" &&
-      /^[0-9]+$/.test(text) &&
-      String(Number(text)) === text &&
-      this.#choices.chance(0.5)
-    )
-      return this.number(Number(text));
+    const number = printedNumber(text);
+    if (number !== undefined && this.#choices.chance(0.7)) return number;
     return this.value(text, where, depth + 1);
   }
 
@@ -350,6 +351,16 @@ function typeOf(value: Json): string {
   return typeof value;
 }
 
+/** An expression for a number that JavaScript prints as `text` ("0" may be -0), if there is one. */
+function printedNumber(text: string): string | undefined {
+  if (text === "Infinity") return "1e999";
+  if (text === "-Infinity") return "-1e999";
+  if (text === "0") return "-0";
+  const value = Number(text);
+  if (text === "" || !Number.isFinite(value) || String(value) !== text) return undefined;
+  return value < 0 ? `(${value})` : String(value);
+}
+
 /** A numeric literal for a finite number >= 0, in one of the spellings that read as it. */
 function numericLiteral(value: number, c: Choices): string {
   const forms: string[] = [String(value), value.toExponential(), value.toPrecision(17)];
@@ -426,8 +437,8 @@ function escaped(text: string, quote: string, c: Choices): string {
       (character === "$" && quote === "`" && units[i + 1] === "{") ||
       (!paired && unit >= 0xd800 && unit <= 0xdfff);
     if (!mustEscape && c.chance(0.7)) {
-      // In a template, a raw CR LF reads as LF.
-      out += character === "\n" && c.chance(0.3) ? "\r\n" : character;
+      // In a template, a raw CR LF or a lone CR reads as LF.
+      out += character === "\n" && c.chance(0.3) ? c.pick(["\r\n", "\r"]) : character;
       continue;
     }
     const forms: string[] = [
