@@ -11,6 +11,7 @@ import { extractTools } from "../../src/codegen/extract/discover.js";
 import { toJson } from "../../src/codegen/extract/values.js";
 import { generate, generateFromSchemas } from "../../src/codegen/generate.js";
 import { makeTempDir } from "../helpers/context.js";
+import { runGen, snapshotFolder } from "../helpers/spawn.js";
 import { difference } from "./compare.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/extract");
@@ -41,6 +42,13 @@ async function read(files: Record<string, string | Uint8Array>) {
 function where(text: string, needle: string): string {
   const before = text.slice(0, text.indexOf(needle)).split("\n");
   return `${before.length}:${before.at(-1)!.length + 1}`;
+}
+
+/** A schema nested `levels` schemas deep through `properties` (two value levels each). */
+function nestedSchemaText(levels: number): string {
+  let schema = '{ type: "string" }';
+  for (let i = 1; i < levels; i++) schema = `{ type: "object", properties: { a: ${schema} } }`;
+  return schema;
 }
 
 /** A tool file declaring `parameters` (an expression), after `before` (top-level code). */
@@ -275,17 +283,10 @@ export const tool = {
 });
 
 describe("limits: a located error, never a stack overflow", () => {
-  /** A schema nested `levels` schemas deep through `properties` (two value levels each). */
-  function nestedSchema(levels: number): string {
-    let schema = '{ type: "string" }';
-    for (let i = 1; i < levels; i++) schema = `{ type: "object", properties: { a: ${schema} } }`;
-    return schema;
-  }
-
   it("50 nested schemas are read; 51 are one error at the first level too deep", async () => {
-    const fifty = await read({ "tool.ts": toolFile(nestedSchema(50)) });
+    const fifty = await read({ "tool.ts": toolFile(nestedSchemaText(50)) });
     expect(fifty.printed).toEqual([]);
-    const text = toolFile(nestedSchema(51));
+    const text = toolFile(nestedSchemaText(51));
     const deeper = await read({ "tool.ts": text });
     expect(deeper.printed).toEqual([
       `tool.ts:${where(text, '{ type: "string" }')} - error TV1009: Tool "T", parameters${".properties.a".repeat(50)}: Arrays and objects nest deeper than 100 levels (at most 50 nested schemas), which the generator does not read.`,
@@ -364,6 +365,29 @@ describe("limits: a located error, never a stack overflow", () => {
     expect(printed).toEqual([]);
     expect(tools[0]!.argumentUses!.reads).toHaveLength(10_000);
   });
+});
+
+describe("the command on what used to crash it", () => {
+  it.each([
+    ["300 nested schemas", toolFile(nestedSchemaText(300)), "TV1009"],
+    [
+      "enum: [1e999]",
+      toolFile(`{ type: "object", properties: { a: { enum: [1e999] } } }`),
+      "TV1007",
+    ],
+  ])(
+    "%s: exit 2 with one located error, no stack trace, nothing written",
+    async (_, text, code) => {
+      const folder = await fs.mkdtemp(path.join(dir, "cli-"));
+      await fs.writeFile(path.join(folder, "tool.ts"), text);
+      const result = await runGen(["--tools", "tool.ts", "--out", "out"], folder);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^tool\\.ts:\\d+:\\d+ - error ${code}: `, "m"));
+      expect(result.stderr).not.toMatch(/RangeError|\n\s+at /);
+      expect(result.stderr).toContain("Found 1 error.");
+      expect(await snapshotFolder(path.join(folder, "out"))).toEqual({});
+    },
+  );
 });
 
 describe("schemas given as values (generateFromSchemas) that JSON cannot hold", () => {
