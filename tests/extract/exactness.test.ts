@@ -124,6 +124,24 @@ describe("spellings read as JavaScript reads them", () => {
   });
 });
 
+describe("which declarations are tools", () => {
+  it("a tool exported by an export list or as the default export is read", async () => {
+    const tool = (name: string) =>
+      `{ name: "${name}", config: { type: "function", function: { name: "${name}", parameters: { type: "object" } } } }`;
+    const { printed, tools } = await read({
+      "tool.ts": `const listed = ${tool("Listed")};
+const renamed = ${tool("Renamed")};
+const byDefault = ${tool("ByDefault")};
+const hidden = ${tool("Hidden")};
+export { listed, renamed as other };
+export default byDefault;
+`,
+    });
+    expect(printed).toEqual([]);
+    expect(tools.map((t) => t.name)).toEqual(["Listed", "Renamed", "ByDefault"]);
+  });
+});
+
 describe("files that cannot be read exactly", () => {
   const tool = toolFile(`{ type: "object", properties: { caf\u00e9: { type: "string" } } }`);
 

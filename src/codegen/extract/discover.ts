@@ -104,8 +104,8 @@ class ToolReader {
   toolsInFile(sourceFile: SourceFile, file: string): ExtractedTool[] {
     const tools: ExtractedTool[] = [];
     for (const statement of sourceFile.getVariableStatements()) {
-      if (!statement.isExported()) continue;
       for (const declaration of statement.getDeclarations()) {
+        if (!this.#modules.isExportedLocal(sourceFile, declaration.getName())) continue;
         const initializer = declaration.getInitializer();
         const toolObject = initializer && unwrap(initializer);
         if (!toolObject || !Node.isObjectLiteralExpression(toolObject)) continue;

@@ -205,6 +205,19 @@ export class Modules {
     );
   }
 
+  /** Whether the top-level `name` of `file` is exported (`export const`, `export { name }`...). */
+  isExportedLocal(file: SourceFile, name: string): boolean {
+    for (const exported of this.#index(file).exports.values()) {
+      if (exported.kind === "local" && exported.name === name) return true;
+      if (exported.kind === "binding" && exported.binding.kind === "const") {
+        // `export default name`
+        const expression = exported.binding.initializer;
+        if (Node.isIdentifier(expression) && identifierText(expression) === name) return true;
+      }
+    }
+    return false;
+  }
+
   /** What the module `file` exports as `name` (following re-exports). */
   lookupExport(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
     const key = `${file.getFilePath()}#${name}`;
@@ -307,7 +320,8 @@ function indexFile(file: SourceFile): FileIndex {
             ? { kind: "const", name, initializer, declaration }
             : { kind: "unreadable", reason: `"${name}" has no initializer` };
         declare(name, { kind: "binding", binding });
-        if (statement.isExported()) exports.set(name, { kind: "local", name });
+        // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
+        if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
       }
     } else if (Node.isFunctionDeclaration(statement)) {
       const name = statement.getName();
@@ -316,7 +330,7 @@ function indexFile(file: SourceFile): FileIndex {
         kind: "binding",
         binding: { kind: "function", name, declaration: statement },
       });
-      if (statement.isExported()) exports.set(name, { kind: "local", name });
+      if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
     } else if (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
       const name = statement.getName();
       if (name === undefined) continue;
