@@ -98,7 +98,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "computed-key.ts",
-    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not statically known.',
+    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not read: write the key "a" itself.',
   ],
   [
     "proto-key.ts",

@@ -39,8 +39,9 @@ export interface ExtractResult {
 }
 
 /**
- * Reads every tool declared in `files` (absolute paths): an exported `const` whose initializer
- * is an object literal with `config.function` (through `as`, `satisfies`, parentheses). Names
+ * Reads every tool declared in `files` (absolute paths): an exported variable (`export const`,
+ * or named in `export { }` or `export default`) whose initializer is an object literal with
+ * `config.function` (through `as`, `satisfies`, parentheses). Names
  * and parameters are read statically, with JavaScript's semantics; anything unreadable is
  * reported to `diagnostics`. A tool whose declaration cannot be read exactly (a spread that
  * could replace its parameters, a number JSON cannot carry...) is reported and left out.
@@ -71,13 +72,13 @@ export function extractTools(
     }
     return { file, start: node.getStart(), end: node.getEnd() };
   };
-  const evaluator = new StaticEvaluator(modules, locate);
+  const reader = new ToolReader(new StaticEvaluator(modules, locate), modules, locate, diagnostics);
   const tools: ExtractedTool[] = [];
   for (const absolutePath of files) {
+    // A file that cannot be read has been reported by `modules`.
     const sourceFile = modules.file(absolutePath);
     if (!sourceFile) continue;
     sources.set(displayPath(absolutePath), sourceFile.getFullText());
-    const reader = new ToolReader(evaluator, modules, locate, diagnostics);
     tools.push(...reader.toolsInFile(sourceFile, displayPath(absolutePath)));
   }
   return { tools, sources };

@@ -249,9 +249,13 @@ export class StaticEvaluator {
         const nameNode = property.getNameNode();
         const key = propertyKey(nameNode);
         if (key === undefined) {
-          problem(`the computed key \`${short(nameNode)}\` is not statically known`, nameNode, {
-            key: this.#computedKey(nameNode),
-          });
+          // Computed keys are not read, even when their value is known.
+          const computed = this.#computedKey(nameNode);
+          const why =
+            computed === undefined
+              ? "is not statically known"
+              : `is not read: write the key ${JSON.stringify(computed)} itself`;
+          problem(`the computed key \`${short(nameNode)}\` ${why}`, nameNode, { key: computed });
           continue;
         }
         if (Node.isShorthandPropertyAssignment(property)) {

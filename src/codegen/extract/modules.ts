@@ -110,8 +110,9 @@ export class Modules {
     const parsed = this.#project.getSourceFile(absolutePath);
     if (parsed) return parsed;
     const source = readSourceText(absolutePath);
-    if (!("text" in source) || "message" in source) {
-      return this.#reject(absolutePath, "it is not UTF-8", { code: "TV1006", ...source });
+    if ("message" in source) {
+      const { why, ...problem } = source;
+      return this.#reject(absolutePath, why, { code: "TV1006", ...problem });
     }
     const text = source.text;
     let sourceFile: SourceFile;

@@ -3,6 +3,8 @@ import { ts } from "ts-morph";
 
 /** A file that cannot be read as source text, located at the first byte that is wrong. */
 export interface UnreadableText {
+  /** A few words for where the file is imported: "it is not UTF-8". */
+  readonly why: string;
   readonly message: string;
   /** As much of the file as can be shown, for the code frame. */
   readonly text: string;
@@ -23,6 +25,7 @@ export function readSourceText(absolutePath: string): { text: string } | Unreada
     bytes = fs.readFileSync(absolutePath);
   } catch (error) {
     return {
+      why: "it cannot be read",
       message: `The file cannot be read: ${(error as Error).message}.`,
       text: "",
       start: 0,
@@ -38,6 +41,7 @@ export function readSourceText(absolutePath: string): { text: string } | Unreada
   if (utf16) {
     const endian = utf16 === "utf-16le" ? "little-endian" : "big-endian";
     return {
+      why: "it is UTF-16, not UTF-8",
       message: `The file is UTF-16 (${endian}: it starts with a UTF-16 byte order mark), not UTF-8. Save it as UTF-8.`,
       text: new TextDecoder(utf16).decode(bytes),
       start: 0,
@@ -55,6 +59,7 @@ export function readSourceText(absolutePath: string): { text: string } | Unreada
     ).length;
     const byte = bytes[bad]!.toString(16).toUpperCase().padStart(2, "0");
     return {
+      why: "it is not UTF-8",
       message: `The file is not UTF-8: the byte 0x${byte} at byte offset ${bad} does not begin a valid UTF-8 sequence. Save it as UTF-8.`,
       text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes.subarray(bom)),
       start,
