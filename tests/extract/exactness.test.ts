@@ -142,6 +142,19 @@ export default byDefault;
   });
 });
 
+describe("values JavaScript cannot give", () => {
+  it("a const used before its declaration is a ReferenceError when the module loads", async () => {
+    const text = `${toolFile(`{ type: "object", properties: { a: LATER } }`)}const LATER = { type: "string" };\n`;
+    const { folder } = await read({ "tool.ts": text });
+    const result = await generate({ cwd: folder, tools: ["tool.ts"] });
+    expect(
+      result.diagnostics.map((d) => formatDiagnostic(d, result.sources).split("\n")[0]),
+    ).toEqual([
+      `tool.ts:${where(text, "LATER")} - error TV2001: Tool "T", parameters.properties.a: The schema is not statically known: "LATER" is used before its declaration: loading the module throws a ReferenceError.`,
+    ]);
+  });
+});
+
 describe("files that cannot be read exactly", () => {
   const tool = toolFile(`{ type: "object", properties: { caf\u00e9: { type: "string" } } }`);
 
@@ -267,10 +280,28 @@ export const tool = {
     ]);
   });
 
-  it("spreads that refer to each other end in a located error, not a stack overflow", async () => {
+  it("spreads that refer to each other across modules end in a located error, not a stack overflow", async () => {
+    const { printed } = await read({
+      "tool.ts": `import { A } from "./a.js";
+export const tool = {
+  name: "T",
+  config: { type: "function", function: { name: "T", parameters: { type: "object" } } },
+  ...A,
+};
+`,
+      "a.ts": 'import { B } from "./b.js";\nexport const A = { ...B };\n',
+      "b.ts": 'import { A } from "./a.js";\nexport const B = { ...A };\n',
+    });
+    // Reported where the cycle closes: the spread of A inside B.
+    expect(printed).toEqual([
+      'b.ts:2:20 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+    ]);
+  });
+
+  it("a spread of a const declared further down is a ReferenceError in JavaScript", async () => {
     const { printed } = await read({
       "tool.ts": `const A = { ...B };
-const B = { ...A };
+const B = { name: "Other" };
 export const tool = {
   name: "T",
   config: { type: "function", function: { name: "T", parameters: { type: "object" } } },
@@ -278,9 +309,8 @@ export const tool = {
 };
 `,
     });
-    // Reported where the cycle closes: the spread of A inside B.
     expect(printed).toEqual([
-      'tool.ts:2:13 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+      'tool.ts:1:13 - error TV1008: Tool "tool": The spread `...B` cannot be read: "B" is used before its declaration: loading the module throws a ReferenceError. It could replace config and name.',
     ]);
   });
 

@@ -335,6 +335,18 @@ export class StaticEvaluator {
     const name = identifierText(node);
     if (name === "undefined") return unknown("`undefined` is not a JSON value", location);
     const binding = this.#modules.lookupLocal(node.getSourceFile(), name);
+    // Every reference read here runs when the module loads: one to a const declared further
+    // down the same module is in its temporal dead zone.
+    if (
+      binding?.kind === "const" &&
+      binding.declaration.getSourceFile() === node.getSourceFile() &&
+      binding.declaration.getStart() > node.getStart()
+    ) {
+      return unknown(
+        `"${name}" is used before its declaration: loading the module throws a ReferenceError`,
+        location,
+      );
+    }
     return this.#fromBinding(binding, name, location);
   }
 
