@@ -155,6 +155,46 @@ describe("values JavaScript cannot give", () => {
   });
 });
 
+describe("spellings that are errors rather than a guess", () => {
+  it.each([
+    [
+      '"__proto__" as a string key',
+      `{ type: "object", properties: { "__proto__": { type: "string" } } }`,
+      '"__proto__"',
+      "TV1001",
+      "parameters.properties: A `__proto__` key in an object literal sets the object's prototype instead of declaring a key.",
+    ],
+    [
+      '"__proto__" as a computed key',
+      `{ type: "object", properties: { ["__proto__"]: { type: "string" } } }`,
+      '["__proto__"]',
+      "TV1001",
+      'parameters.properties: The computed key `["__proto__"]` is not read: write the key "__proto__" itself.',
+    ],
+    [
+      "an object in a template literal",
+      '{ type: "object", properties: { a: `${{ a: 1 }}` } }',
+      "{ a: 1 }",
+      "TV2001",
+      "parameters.properties.a: The schema is not statically known: the template literal substitutes an object.",
+    ],
+    [
+      "an array in a template literal",
+      '{ type: "object", properties: { a: { enum: [`${[1]}`] } } }',
+      "[1]",
+      "TV2001",
+      "parameters.properties.a.enum: The value is not statically known: the template literal substitutes an array.",
+    ],
+  ])("%s", async (_, parameters, at, code, message) => {
+    const text = toolFile(parameters);
+    const { folder } = await read({ "tool.ts": text });
+    const result = await generate({ cwd: folder, tools: ["tool.ts"] });
+    expect(
+      result.diagnostics.map((d) => formatDiagnostic(d, result.sources).split("\n")[0]),
+    ).toEqual([`tool.ts:${where(text, at)} - error ${code}: Tool "T", ${message}`]);
+  });
+});
+
 describe("files that cannot be read exactly", () => {
   const tool = toolFile(`{ type: "object", properties: { caf\u00e9: { type: "string" } } }`);
 
