@@ -195,6 +195,85 @@ describe("spellings that are errors rather than a guess", () => {
   });
 });
 
+describe("imports and re-exports", () => {
+  const usesA = toolFile(
+    `{ type: "object", properties: { a: A } }`,
+    'import { A } from "./m0.js";',
+  );
+
+  it("a module reached twice through `export *` is no cycle", async () => {
+    const { printed, tools } = await read({
+      "tool.ts": usesA,
+      "m0.ts": 'export * from "./left.js";\nexport * from "./right.js";\n',
+      "left.ts": 'export * from "./shared.js";\n',
+      "right.ts": 'export * from "./middle.js";\nexport * from "./a.js";\n',
+      "middle.ts": 'export * from "./shared.js";\n',
+      "shared.ts": "export const B = 1;\n",
+      "a.ts": 'export const A = { type: "string" };\n',
+    });
+    expect(printed).toEqual([]);
+    expect(toJson(tools[0]!.parameters!)).toEqual({
+      type: "object",
+      properties: { a: { type: "string" } },
+    });
+  });
+
+  it("a chain of 300 re-exports stops at a limit instead of the stack's end", async () => {
+    const files: Record<string, string> = { "tool.ts": usesA };
+    for (let i = 0; i < 300; i++) files[`m${i}.ts`] = `export { A } from "./m${i + 1}.js";\n`;
+    files["m300.ts"] = 'export const A = { type: "string" };\n';
+    const { tools } = await read(files);
+    expect(tools[0]!.parameters).toMatchObject({
+      entries: [
+        { key: "type" },
+        {
+          key: "properties",
+          value: {
+            entries: [
+              {
+                value: {
+                  kind: "unknown",
+                  reason: '"A" is imported or re-exported through too many modules to be followed',
+                },
+              },
+            ],
+          },
+        },
+      ],
+    });
+  });
+
+  it("40 layers of modules that each `export *` the next layer twice stop at a limit", async () => {
+    const files: Record<string, string> = { "tool.ts": usesA };
+    for (let i = 0; i < 40; i++) {
+      files[`m${i}.ts`] = `export * from "./m${i + 1}.js";\nexport * from "./n${i + 1}.js";\n`;
+      files[`n${i + 1}.ts`] = `export * from "./m${i + 1}.js";\n`;
+    }
+    files["m40.ts"] = "export const B = 1;\n";
+    const started = Date.now();
+    const { tools } = await read(files);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(tools[0]!.parameters).toMatchObject({
+      entries: [
+        { key: "type" },
+        {
+          key: "properties",
+          value: {
+            entries: [
+              {
+                value: {
+                  kind: "unknown",
+                  reason: '"A" is imported or re-exported through too many modules to be followed',
+                },
+              },
+            ],
+          },
+        },
+      ],
+    });
+  });
+});
+
 describe("files that cannot be read exactly", () => {
   const tool = toolFile(`{ type: "object", properties: { caf\u00e9: { type: "string" } } }`);
 

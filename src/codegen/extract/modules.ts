@@ -75,8 +75,20 @@ const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
   ".cts": [".cts"],
 };
 
-/** Imports and re-exports followed for one name before giving up (the stack stays small). */
+/** Imports and re-exports followed in a row for one name (the stack stays small). */
 const MAX_LOOKUP_HOPS = 200;
+/** Modules looked into for one name: `export *` from modules that share theirs multiplies them. */
+const MAX_LOOKUP_VISITS = 10_000;
+
+/** One lookup of a name: the exports on the way (one met again is a cycle), and how many so far. */
+interface LookupWalk {
+  readonly path: Set<string>;
+  visits: number;
+}
+
+function newWalk(): LookupWalk {
+  return { path: new Set(), visits: 0 };
+}
 
 /**
  * Source files parsed on demand, and name lookup across them by following `import` and
@@ -187,7 +199,7 @@ export class Modules {
   }
 
   /** What `name` means at the top level of `file`. */
-  lookupLocal(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
+  lookupLocal(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
     const local = this.#index(file).locals.get(name);
     if (!local) return undefined;
     if (local.kind === "binding") return local.binding;
@@ -199,7 +211,7 @@ export class Modules {
     const targetFile = target.file;
     if (local.kind === "namespace-import") return { kind: "namespace", file: targetFile };
     return (
-      this.lookupExport(targetFile, local.imported, seen) ?? {
+      this.lookupExport(targetFile, local.imported, walk) ?? {
         kind: "unreadable",
         reason: `"${local.specifier}" has no export named "${local.imported}"`,
       }
@@ -220,16 +232,25 @@ export class Modules {
   }
 
   /** What the module `file` exports as `name` (following re-exports). */
-  lookupExport(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
+  lookupExport(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
     const key = `${file.getFilePath()}#${name}`;
-    if (seen.has(key)) return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
-    if (seen.size >= MAX_LOOKUP_HOPS) {
+    if (walk.path.has(key))
+      return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
+    if (walk.path.size >= MAX_LOOKUP_HOPS || ++walk.visits > MAX_LOOKUP_VISITS) {
       return {
         kind: "unreadable",
-        reason: `"${name}" is imported or re-exported through more than ${MAX_LOOKUP_HOPS} modules`,
+        reason: `"${name}" is imported or re-exported through too many modules to be followed`,
       };
     }
-    seen.add(key);
+    walk.path.add(key);
+    try {
+      return this.#exported(file, name, walk);
+    } finally {
+      walk.path.delete(key);
+    }
+  }
+
+  #exported(file: SourceFile, name: string, walk: LookupWalk): Binding | undefined {
     const index = this.#index(file);
     const exported = index.exports.get(name);
     if (exported) {
@@ -237,7 +258,7 @@ export class Modules {
         case "binding":
           return exported.binding;
         case "local":
-          return this.lookupLocal(file, exported.name, seen);
+          return this.lookupLocal(file, exported.name, walk);
         case "from":
         case "namespace-from": {
           const target = this.#target(file, exported.specifier);
@@ -246,7 +267,7 @@ export class Modules {
           }
           const targetFile = target.file;
           if (exported.kind === "namespace-from") return { kind: "namespace", file: targetFile };
-          return this.lookupExport(targetFile, exported.name, seen);
+          return this.lookupExport(targetFile, exported.name, walk);
         }
       }
     }
@@ -262,9 +283,9 @@ export class Modules {
         };
         continue;
       }
-      // A module met again on this path adds nothing new.
-      if (seen.has(`${target.file.getFilePath()}#${name}`)) continue;
-      const binding = this.lookupExport(target.file, name, seen);
+      // `export *` in a cycle adds nothing the modules on the path do not already export.
+      if (walk.path.has(`${target.file.getFilePath()}#${name}`)) continue;
+      const binding = this.lookupExport(target.file, name, walk);
       if (binding) return binding;
     }
     return unreadable;
