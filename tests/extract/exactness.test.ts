@@ -519,6 +519,22 @@ describe("limits: a located error, never a stack overflow", () => {
     expect(tools).toEqual([]);
   });
 
+  it("a chain of 10,000 aliases of the arguments is followed in one walk of the body", async () => {
+    const aliases = Array.from({ length: 10_000 }, (_, i) => `const a${i + 1} = a${i};`);
+    const started = Date.now();
+    const { printed, tools } = await read({
+      "tool.ts": `export const tool = {
+  name: "T",
+  config: { type: "function", function: { name: "T", parameters: { type: "object" } } },
+  execute: async (args: { x: string }) => { const a0 = args; ${aliases.join(" ")} return a10000.x; },
+};
+`,
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(printed).toEqual([]);
+    expect(tools[0]!.argumentUses!.reads.map((r) => r.text)).toEqual(["a10000.x"]);
+  });
+
   it("an execute body 10,000 operands long is followed without recursion", async () => {
     const reads = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? "args.a" : "args.b"));
     const { printed, tools } = await read({

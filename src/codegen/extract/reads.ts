@@ -145,31 +145,41 @@ function followParameter(
   if (body) pending.push({ kind: "name", name: identifierText(name), scope: body });
 }
 
+/** Each scope's identifiers by name, found in one walk (a scope is searched for many names). */
+const identifiersByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
+
 /**
  * The identifiers spelled `name` inside `scope`. The walk runs over the compiler's nodes with
- * its own stack (a function body may nest deeply) and wraps only the matches: wrapping every
- * node of a function body costs more than the rest of the reading together.
+ * its own stack (a function body may nest deeply), once per scope, and wraps only the matches:
+ * wrapping every node of a function body costs more than the rest of the reading together.
  */
 function identifiersNamed(scope: Node, name: string): Node[] {
-  const found: Node[] = [];
-  const wrapped = new Set<ts.Node>([scope.compilerNode]);
-  const stack: ts.Node[] = [];
-  const pushChildren = (node: ts.Node) => {
-    const children: ts.Node[] = [];
-    ts.forEachChild(node, (child) => {
-      children.push(child);
-    });
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-  };
-  pushChildren(scope.compilerNode);
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (ts.isIdentifier(node) && node.text === name) {
-      const identifier = wrap(scope, node, wrapped);
-      if (Node.isIdentifier(identifier)) found.push(identifier);
+  let byName = identifiersByScope.get(scope.compilerNode);
+  if (!byName) {
+    byName = new Map();
+    const stack: ts.Node[] = [];
+    const pushChildren = (node: ts.Node) => {
+      const children: ts.Node[] = [];
+      ts.forEachChild(node, (child) => {
+        children.push(child);
+      });
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    };
+    pushChildren(scope.compilerNode);
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (ts.isIdentifier(node)) {
+        const list = byName.get(node.text);
+        if (list) list.push(node);
+        else byName.set(node.text, [node]);
+      }
+      pushChildren(node);
     }
-    pushChildren(node);
+    identifiersByScope.set(scope.compilerNode, byName);
   }
-  return found;
+  const wrapped = new Set<ts.Node>([scope.compilerNode]);
+  return (byName.get(name) ?? [])
+    .map((identifier) => wrap(scope, identifier, wrapped))
+    .filter((identifier) => Node.isIdentifier(identifier));
 }
 
 /**
