@@ -15,7 +15,6 @@ import {
   inKeyOrder,
   lookup,
   type StaticEntry,
-  type StaticObject,
   type StaticProblem,
   type StaticValue,
 } from "./values.js";
