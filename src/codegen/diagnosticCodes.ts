@@ -10,6 +10,18 @@ export const DIAGNOSTIC_CODES = {
   TV1002: { severity: "error", meaning: "The tool's name cannot be read." },
   TV1003: { severity: "error", meaning: "The tool object has no `config.function.name`." },
   TV1004: { severity: "error", meaning: "The tool's `name` differs from `config.function.name`." },
+  TV1005: { severity: "error", meaning: "A file that is read has a syntax error." },
+  TV1006: { severity: "error", meaning: "A file that is read is not UTF-8 (or cannot be read)." },
+  TV1007: { severity: "error", meaning: "A number JSON cannot carry (Infinity, NaN)." },
+  TV1008: {
+    severity: "error",
+    meaning:
+      "A spread, computed key or accessor that cannot be read could set a key the tool needs.",
+  },
+  TV1009: {
+    severity: "error",
+    meaning: "A value or file nested too deeply (or too large) to be read.",
+  },
   TV2001: { severity: "error", meaning: "A schema or keyword value is not statically known." },
   TV2002: { severity: "error", meaning: "A schema is not an object or a boolean." },
   TV2003: { severity: "error", meaning: "Unknown type name." },

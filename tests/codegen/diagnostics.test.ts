@@ -98,7 +98,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "computed-key.ts",
-    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not statically known.',
+    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not read: write the key "a" itself.',
   ],
   [
     "proto-key.ts",
@@ -115,6 +115,38 @@ const cases: [file: string, firstLine: string][] = [
   [
     "name-mismatch.ts",
     'name-mismatch.ts:2:9 - error TV1004: Tool "mismatch": The tool\'s name "Mismatch" differs from config.function.name "mismatch"; the model calls the tool by config.function.name.',
+  ],
+  [
+    "number-infinity.ts",
+    'number-infinity.ts:9:82 - error TV1007: Tool "NumberInfinity", parameters.properties.n.enum[1]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers.',
+  ],
+  [
+    "syntax-error.ts",
+    "syntax-error.ts:9:71 - error TV1005: Syntax error TS1005: ',' expected (the first of 3 in this file).",
+  ],
+  [
+    "spread-function.ts",
+    'spread-function.ts:9:55 - error TV1008: Tool "SpreadFunctionTool": The spread `...extra` cannot be read: "extra" cannot be followed: it is imported from the package "some-package", which is not read. It could replace config.function.name and config.function.parameters.',
+  ],
+  [
+    "spread-config.ts",
+    'spread-config.ts:10:8 - error TV1008: Tool "SpreadConfigTool": The spread `...extra` cannot be read: "extra" is a `let` variable; only `const` values are read. It could replace config.function.',
+  ],
+  [
+    "spread-tool.ts",
+    'spread-tool.ts:11:6 - error TV1008: Tool "SpreadToolTool": The spread `...extra` cannot be read: "extra" has no initializer. It could replace config and name.',
+  ],
+  [
+    "getter-parameters.ts",
+    'getter-parameters.ts:9:7 - error TV1008: Tool "GetterParametersTool": The getter `get parameters() { return { type: "ob...` is not a plain key/value pair. It could set config.function.parameters.',
+  ],
+  [
+    "shorthand-initializer.ts",
+    'shorthand-initializer.ts:9:56 - error TV1001: Tool "ShorthandInitializer", parameters.properties.a: `type = "number"` is a syntax error: `=` may follow a shorthand key only in a destructuring pattern.',
+  ],
+  [
+    "declared-twice.ts",
+    'declared-twice.ts:9:54 - error TV2001: Tool "DeclaredTwice", parameters.properties.a: The schema is not statically known: "schemaA" is declared more than once in its module.',
   ],
   [
     "duplicate/*.ts",

@@ -5,10 +5,14 @@ import {
   Project,
   SyntaxKind,
   VariableDeclarationKind,
+  ts,
   type Expression,
   type FunctionDeclaration,
   type SourceFile,
 } from "ts-morph";
+import type { DiagnosticCode } from "../diagnosticCodes.js";
+import { identifierText } from "./evaluate.js";
+import { deepestNesting, readSourceText } from "./sourceText.js";
 
 /** What a name refers to, as far as static reading needs to know. */
 export type Binding =
@@ -40,6 +44,18 @@ type Export =
   | { readonly kind: "namespace-from"; readonly specifier: string }
   | { readonly kind: "binding"; readonly binding: Binding };
 
+/** A file that cannot be read: a syntax error, not UTF-8, too deeply nested to be parsed. */
+export interface FileProblem {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** The file's absolute path. */
+  readonly path: string;
+  /** As much of the file's text as can be shown, for the code frame. */
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
 /** Every top-level name of a file, read in one pass over its statements. */
 interface FileIndex {
   readonly locals: Map<string, Local>;
@@ -59,12 +75,29 @@ const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
   ".cts": [".cts"],
 };
 
+/** Imports and re-exports followed in a row for one name (the stack stays small). */
+const MAX_LOOKUP_HOPS = 200;
+/** Modules looked into for one name: `export *` from modules that share theirs multiplies them. */
+const MAX_LOOKUP_VISITS = 10_000;
+
+/** One lookup of a name: the exports on the way (one met again is a cycle), and how many so far. */
+interface LookupWalk {
+  readonly path: Set<string>;
+  visits: number;
+}
+
+function newWalk(): LookupWalk {
+  return { path: new Set(), visits: 0 };
+}
+
 /**
  * Source files parsed on demand, and name lookup across them by following `import` and
  * `export ... from` statements. Only syntax is used: no program is built and nothing is
  * type-checked, which keeps reading fast and independent of the code base's compiler setup.
  * Each file's top-level names are indexed once, so a lookup costs the same however many
- * constants a module holds.
+ * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
+ * reported once through `onProblem` and is not read at all: names imported from it are
+ * unreadable.
  */
 export class Modules {
   readonly #project = new Project({
@@ -75,12 +108,74 @@ export class Modules {
     compilerOptions: { allowJs: true, noLib: true, noResolve: true },
   });
   readonly #indexes = new Map<SourceFile, FileIndex>();
+  /** Files that cannot be read, with a few words saying why. */
+  readonly #unreadable = new Map<string, string>();
+  readonly #onProblem: (problem: FileProblem) => void;
 
-  /** The parsed file at an absolute path (parsed once). */
-  file(absolutePath: string): SourceFile {
-    return (
-      this.#project.getSourceFile(absolutePath) ?? this.#project.addSourceFileAtPath(absolutePath)
-    );
+  constructor(onProblem: (problem: FileProblem) => void = () => {}) {
+    this.#onProblem = onProblem;
+  }
+
+  /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
+  file(absolutePath: string): SourceFile | undefined {
+    if (this.#unreadable.has(absolutePath)) return undefined;
+    const parsed = this.#project.getSourceFile(absolutePath);
+    if (parsed) return parsed;
+    const source = readSourceText(absolutePath);
+    if ("message" in source) {
+      const { why, ...problem } = source;
+      return this.#reject(absolutePath, why, { code: "TV1006", ...problem });
+    }
+    const text = source.text;
+    let sourceFile: SourceFile;
+    try {
+      sourceFile = this.#project.createSourceFile(absolutePath, text, { overwrite: true });
+    } catch (error) {
+      // TypeScript's parser recurses once per nesting level and gives up some hundreds deep.
+      if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+      const start = deepestNesting(text);
+      return this.#reject(absolutePath, "it nests too deeply to be parsed", {
+        code: "TV1009",
+        message:
+          "The file nests brackets too deeply to be parsed (the TypeScript parser ran out of stack); the deepest nesting starts here.",
+        text,
+        start,
+        end: start + 1,
+      });
+    }
+    const syntaxErrors = parseDiagnostics(sourceFile);
+    const first = syntaxErrors[0];
+    if (first) {
+      const message = ts.flattenDiagnosticMessageText(first.messageText, " ").replace(/\.$/, "");
+      const count =
+        syntaxErrors.length > 1 ? ` (the first of ${syntaxErrors.length} in this file)` : "";
+      this.#project.removeSourceFile(sourceFile);
+      return this.#reject(absolutePath, "it has a syntax error", {
+        code: "TV1005",
+        message: `Syntax error TS${first.code}: ${message}${count}.`,
+        text,
+        start: first.start,
+        end: first.start + Math.max(1, first.length),
+      });
+    }
+    return sourceFile;
+  }
+
+  #reject(absolutePath: string, why: string, problem: Omit<FileProblem, "path">): undefined {
+    this.#unreadable.set(absolutePath, why);
+    this.#onProblem({ ...problem, path: absolutePath });
+    return undefined;
+  }
+
+  /** The file a name is imported from, or why it cannot be read. */
+  #target(from: SourceFile, specifier: string): { file: SourceFile } | { reason: string } {
+    const target = this.resolveImport(from, specifier);
+    if ("reason" in target) return target;
+    const file = this.file(target.path);
+    if (file) return { file };
+    return {
+      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)}`,
+    };
   }
 
   /** The absolute path an import specifier names, or a reason it cannot be followed. */
@@ -104,30 +199,58 @@ export class Modules {
   }
 
   /** What `name` means at the top level of `file`. */
-  lookupLocal(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
+  lookupLocal(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
     const local = this.#index(file).locals.get(name);
     if (!local) return undefined;
     if (local.kind === "binding") return local.binding;
     if (local.typeOnly) return { kind: "unreadable", reason: `"${name}" is a type-only import` };
-    const target = this.resolveImport(file, local.specifier);
+    const target = this.#target(file, local.specifier);
     if ("reason" in target) {
       return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
     }
-    const targetFile = this.file(target.path);
+    const targetFile = target.file;
     if (local.kind === "namespace-import") return { kind: "namespace", file: targetFile };
     return (
-      this.lookupExport(targetFile, local.imported, seen) ?? {
+      this.lookupExport(targetFile, local.imported, walk) ?? {
         kind: "unreadable",
         reason: `"${local.specifier}" has no export named "${local.imported}"`,
       }
     );
   }
 
+  /** Whether the top-level `name` of `file` is exported (`export const`, `export { name }`...). */
+  isExportedLocal(file: SourceFile, name: string): boolean {
+    for (const exported of this.#index(file).exports.values()) {
+      if (exported.kind === "local" && exported.name === name) return true;
+      if (exported.kind === "binding" && exported.binding.kind === "const") {
+        // `export default name`
+        const expression = exported.binding.initializer;
+        if (Node.isIdentifier(expression) && identifierText(expression) === name) return true;
+      }
+    }
+    return false;
+  }
+
   /** What the module `file` exports as `name` (following re-exports). */
-  lookupExport(file: SourceFile, name: string, seen = new Set<string>()): Binding | undefined {
+  lookupExport(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
     const key = `${file.getFilePath()}#${name}`;
-    if (seen.has(key)) return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
-    seen.add(key);
+    if (walk.path.has(key))
+      return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
+    if (walk.path.size >= MAX_LOOKUP_HOPS || ++walk.visits > MAX_LOOKUP_VISITS) {
+      return {
+        kind: "unreadable",
+        reason: `"${name}" is imported or re-exported through too many modules to be followed`,
+      };
+    }
+    walk.path.add(key);
+    try {
+      return this.#exported(file, name, walk);
+    } finally {
+      walk.path.delete(key);
+    }
+  }
+
+  #exported(file: SourceFile, name: string, walk: LookupWalk): Binding | undefined {
     const index = this.#index(file);
     const exported = index.exports.get(name);
     if (exported) {
@@ -135,27 +258,37 @@ export class Modules {
         case "binding":
           return exported.binding;
         case "local":
-          return this.lookupLocal(file, exported.name, seen);
+          return this.lookupLocal(file, exported.name, walk);
         case "from":
         case "namespace-from": {
-          const target = this.resolveImport(file, exported.specifier);
+          const target = this.#target(file, exported.specifier);
           if ("reason" in target) {
             return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
           }
-          const targetFile = this.file(target.path);
+          const targetFile = target.file;
           if (exported.kind === "namespace-from") return { kind: "namespace", file: targetFile };
-          return this.lookupExport(targetFile, exported.name, seen);
+          return this.lookupExport(targetFile, exported.name, walk);
         }
       }
     }
     if (name === "default") return undefined;
+    // A module that cannot be read could export the name: say so rather than "not found".
+    let unreadable: Binding | undefined;
     for (const specifier of index.starExports) {
-      const target = this.resolveImport(file, specifier);
-      if ("reason" in target) continue;
-      const binding = this.lookupExport(this.file(target.path), name, seen);
+      const target = this.#target(file, specifier);
+      if ("reason" in target) {
+        unreadable ??= {
+          kind: "unreadable",
+          reason: `"${name}" cannot be followed: ${target.reason}`,
+        };
+        continue;
+      }
+      // `export *` in a cycle adds nothing the modules on the path do not already export.
+      if (walk.path.has(`${target.file.getFilePath()}#${name}`)) continue;
+      const binding = this.lookupExport(target.file, name, walk);
       if (binding) return binding;
     }
-    return undefined;
+    return unreadable;
   }
 
   #index(file: SourceFile): FileIndex {
@@ -173,9 +306,15 @@ function indexFile(file: SourceFile): FileIndex {
   const locals = new Map<string, Local>();
   const exports = new Map<string, Export>();
   const starExports: string[] = [];
-  // The first declaration of a name wins, as later ones would be redeclarations.
+  // A name declared twice at the top level of a module is a syntax error in JavaScript (only
+  // TypeScript's merging of functions, enums and classes is not), so it is not read.
   const declare = (name: string, local: Local) => {
-    if (!locals.has(name)) locals.set(name, local);
+    const earlier = locals.get(name);
+    if (!earlier) locals.set(name, local);
+    else if (isValue(earlier) || isValue(local)) {
+      const reason = `"${name}" is declared more than once in its module`;
+      locals.set(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+    }
   };
   for (const statement of file.getStatements()) {
     if (Node.isVariableStatement(statement)) {
@@ -184,12 +323,15 @@ function indexFile(file: SourceFile): FileIndex {
         const nameNode = declaration.getNameNode();
         if (!Node.isIdentifier(nameNode)) {
           for (const id of nameNode.getDescendantsOfKind(SyntaxKind.Identifier)) {
-            const reason = `"${id.getText()}" is declared by destructuring, which is not read`;
-            declare(id.getText(), { kind: "binding", binding: { kind: "unreadable", reason } });
+            const reason = `"${identifierText(id)}" is declared by destructuring, which is not read`;
+            declare(identifierText(id), {
+              kind: "binding",
+              binding: { kind: "unreadable", reason },
+            });
           }
           continue;
         }
-        const name = nameNode.getText();
+        const name = identifierText(nameNode);
         const initializer = declaration.getInitializer();
         const binding: Binding = !isConst
           ? {
@@ -200,7 +342,8 @@ function indexFile(file: SourceFile): FileIndex {
             ? { kind: "const", name, initializer, declaration }
             : { kind: "unreadable", reason: `"${name}" has no initializer` };
         declare(name, { kind: "binding", binding });
-        if (statement.isExported()) exports.set(name, { kind: "local", name });
+        // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
+        if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
       }
     } else if (Node.isFunctionDeclaration(statement)) {
       const name = statement.getName();
@@ -209,7 +352,7 @@ function indexFile(file: SourceFile): FileIndex {
         kind: "binding",
         binding: { kind: "function", name, declaration: statement },
       });
-      if (statement.isExported()) exports.set(name, { kind: "local", name });
+      if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
     } else if (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
       const name = statement.getName();
       if (name === undefined) continue;
@@ -221,7 +364,7 @@ function indexFile(file: SourceFile): FileIndex {
       const typeOnly = statement.isTypeOnly();
       const defaultImport = statement.getDefaultImport();
       if (defaultImport) {
-        declare(defaultImport.getText(), {
+        declare(identifierText(defaultImport), {
           kind: "import",
           specifier,
           imported: "default",
@@ -230,9 +373,10 @@ function indexFile(file: SourceFile): FileIndex {
       }
       const namespaceImport = statement.getNamespaceImport();
       if (namespaceImport)
-        declare(namespaceImport.getText(), { kind: "namespace-import", specifier, typeOnly });
+        declare(identifierText(namespaceImport), { kind: "namespace-import", specifier, typeOnly });
       for (const named of statement.getNamedImports()) {
-        const local = named.getAliasNode()?.getText() ?? named.getName();
+        const alias = named.getAliasNode();
+        const local = alias ? identifierText(alias) : named.getName();
         declare(local, {
           kind: "import",
           specifier,
@@ -273,6 +417,23 @@ function indexFile(file: SourceFile): FileIndex {
     }
   }
   return { locals, exports, starExports };
+}
+
+/** A `const`, `let` or import: a name that may not be declared again. */
+function isValue(local: Local): boolean {
+  return (
+    local.kind !== "binding" ||
+    local.binding.kind === "const" ||
+    local.binding.kind === "unreadable"
+  );
+}
+
+/** The syntax errors the parser found (TypeScript keeps them on the file; no program needed). */
+function parseDiagnostics(sourceFile: SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (
+    (sourceFile.compilerNode as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] })
+      .parseDiagnostics ?? []
+  );
 }
 
 function isFile(candidate: string): boolean {

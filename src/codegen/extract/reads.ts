@@ -6,7 +6,13 @@ import {
   type ParameterDeclaration,
 } from "ts-morph";
 import type { SourceLocation } from "../diagnostics.js";
-import { propertyKey, unwrap, type Locate } from "./evaluate.js";
+import {
+  identifierText,
+  numericLiteralValue,
+  propertyKey,
+  unwrap,
+  type Locate,
+} from "./evaluate.js";
 import type { Modules } from "./modules.js";
 
 /** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
@@ -47,10 +53,16 @@ const OPAQUE_CALLEES = new Set([
   "console.debug",
 ]);
 
+/** A place the arguments object flows to: a function's parameter, or a name in a scope. */
+type Flow =
+  | { readonly kind: "parameter"; readonly fn: FunctionLike; readonly index: number }
+  | { readonly kind: "name"; readonly name: string; readonly scope: Node };
+
 /**
  * Finds which argument keys a tool's `execute` reads: `args.x`, `args["x"]`, destructuring in
  * the parameter list or a declaration, `"x" in args`, aliases (`const a = args`) and helpers
  * that receive the arguments (followed into their own parameter). Syntax only, no type checker.
+ * Flows are followed from a work list, not by recursion: a chain of aliases may be long.
  */
 export function findArgumentUses(
   toolObject: ObjectLiteralExpression,
@@ -60,32 +72,57 @@ export function findArgumentUses(
   const execute = executeFunction(toolObject, modules);
   if (!execute) return { reads: [], unfollowed: [], found: false };
   const uses: ArgumentUses = { reads: [], unfollowed: [], found: true };
-  followParameter(execute, 0, uses, modules, locate, new Set());
+  const visited = new Set<Node>();
+  const pending: Flow[] = [{ kind: "parameter", fn: execute, index: 0 }];
+  for (let flow = pending.shift(); flow; flow = pending.shift()) {
+    if (flow.kind === "parameter") {
+      if (visited.has(flow.fn)) continue;
+      visited.add(flow.fn);
+      followParameter(flow.fn, flow.index, uses, locate, pending);
+    } else {
+      const shadowed = new Map<ts.Node, boolean>();
+      for (const identifier of identifiersNamed(flow.scope, flow.name)) {
+        if (!isReference(identifier) || isShadowed(identifier, flow.name, flow.scope, shadowed))
+          continue;
+        followUse(identifier, uses, modules, locate, pending);
+      }
+    }
+  }
   return uses;
 }
 
+/** The tool's `execute` (the last one assigned), unless a later spread could replace it. */
 function executeFunction(
   toolObject: ObjectLiteralExpression,
   modules: Modules,
 ): FunctionLike | undefined {
-  const property = toolObject.getProperty("execute");
-  if (!property) return undefined;
-  if (Node.isMethodDeclaration(property)) return property;
-  if (Node.isPropertyAssignment(property))
-    return functionOf(property.getInitializerOrThrow(), modules);
-  if (Node.isShorthandPropertyAssignment(property))
-    return functionOf(property.getNameNode(), modules);
+  const properties = toolObject.getProperties();
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i]!;
+    if (Node.isSpreadAssignment(property)) return undefined;
+    if (Node.isMethodDeclaration(property) && propertyKey(property.getNameNode()) === "execute")
+      return property;
+    if (Node.isPropertyAssignment(property) && propertyKey(property.getNameNode()) === "execute")
+      return functionOf(property.getInitializerOrThrow(), modules);
+    if (Node.isShorthandPropertyAssignment(property) && property.getName() === "execute")
+      return functionOf(property.getNameNode(), modules);
+  }
   return undefined;
 }
 
 /** The function an expression names: a function expression, or a top-level function/const (also imported). */
 function functionOf(expression: Node, modules: Modules): FunctionLike | undefined {
-  const node = unwrap(expression);
-  if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
-  if (!Node.isIdentifier(node)) return undefined;
-  const binding = modules.lookupLocal(node.getSourceFile(), node.getText());
-  if (binding?.kind === "function") return binding.declaration;
-  if (binding?.kind === "const") return functionOf(binding.initializer, modules);
+  const seen = new Set<Node>();
+  let node = unwrap(expression);
+  while (!seen.has(node)) {
+    seen.add(node);
+    if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
+    if (!Node.isIdentifier(node)) return undefined;
+    const binding = modules.lookupLocal(node.getSourceFile(), identifierText(node));
+    if (binding?.kind === "function") return binding.declaration;
+    if (binding?.kind !== "const") return undefined;
+    node = unwrap(binding.initializer);
+  }
   return undefined;
 }
 
@@ -93,12 +130,9 @@ function followParameter(
   fn: FunctionLike,
   index: number,
   uses: ArgumentUses,
-  modules: Modules,
   locate: Locate,
-  visited: Set<Node>,
+  pending: Flow[],
 ): void {
-  if (visited.has(fn)) return;
-  visited.add(fn);
   const parameter: ParameterDeclaration | undefined = fn.getParameters()[index];
   if (!parameter) return;
   const name = parameter.getNameNode();
@@ -108,41 +142,66 @@ function followParameter(
   }
   if (!Node.isIdentifier(name)) return;
   const body = fn.getBody();
-  if (body) followName(name.getText(), body, uses, modules, locate, visited);
+  if (body) pending.push({ kind: "name", name: identifierText(name), scope: body });
 }
 
-/** Every use of the variable `name` inside `scope`. */
-function followName(
-  name: string,
-  scope: Node,
-  uses: ArgumentUses,
-  modules: Modules,
-  locate: Locate,
-  visited: Set<Node>,
-): void {
-  for (const identifier of identifiersNamed(scope, name)) {
-    if (!isReference(identifier) || isShadowed(identifier, name, scope)) continue;
-    followUse(identifier, uses, modules, locate, visited);
+/** Each scope's identifiers by name, found in one walk (a scope is searched for many names). */
+const identifiersByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
+
+/**
+ * The identifiers spelled `name` inside `scope`. The walk runs over the compiler's nodes with
+ * its own stack (a function body may nest deeply), once per scope, and wraps only the matches:
+ * wrapping every node of a function body costs more than the rest of the reading together.
+ */
+function identifiersNamed(scope: Node, name: string): Node[] {
+  let byName = identifiersByScope.get(scope.compilerNode);
+  if (!byName) {
+    byName = new Map();
+    const stack: ts.Node[] = [];
+    const pushChildren = (node: ts.Node) => {
+      const children: ts.Node[] = [];
+      ts.forEachChild(node, (child) => {
+        children.push(child);
+      });
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    };
+    pushChildren(scope.compilerNode);
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (ts.isIdentifier(node)) {
+        const list = byName.get(node.text);
+        if (list) list.push(node);
+        else byName.set(node.text, [node]);
+      }
+      pushChildren(node);
+    }
+    identifiersByScope.set(scope.compilerNode, byName);
   }
+  const wrapped = new Set<ts.Node>([scope.compilerNode]);
+  return (byName.get(name) ?? [])
+    .map((identifier) => wrap(scope, identifier, wrapped))
+    .filter((identifier) => Node.isIdentifier(identifier));
 }
 
 /**
- * The identifiers spelled `name` inside `scope`. The walk runs over the compiler's nodes and
- * wraps only the matches: wrapping every node of a function body costs more than the rest of
- * the reading together.
+ * ts-morph's wrapper of a compiler node inside `scope`. Its factory makes one directly (and
+ * caches it), but wraps the node's parent first, recursively: so the ancestors not yet wrapped
+ * are wrapped here from the top down, which keeps that recursion one level deep. (The public
+ * way, `getDescendantAtPos`, walks down from the root for each node: slow on deep trees.)
  */
-function identifiersNamed(scope: Node, name: string): Node[] {
-  const sourceFile = scope.getSourceFile();
-  const found: Node[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && node.text === name) {
-      const wrapped = sourceFile.getDescendantAtPos(node.getStart(sourceFile.compilerNode));
-      if (wrapped && Node.isIdentifier(wrapped)) found.push(wrapped);
-    }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(scope.compilerNode, visit);
-  return found;
+function wrap(scope: Node, node: ts.Node, wrapped: Set<ts.Node>): Node {
+  const factory = (scope as unknown as { _getNodeFromCompilerNode?: (node: ts.Node) => Node })
+    ._getNodeFromCompilerNode;
+  if (typeof factory !== "function") {
+    throw new Error("ts-morph no longer has Node._getNodeFromCompilerNode (reads.ts needs it)");
+  }
+  const unwrapped: ts.Node[] = [];
+  for (let ancestor = node.parent; ancestor && !wrapped.has(ancestor); ancestor = ancestor.parent)
+    unwrapped.push(ancestor);
+  for (let i = unwrapped.length - 1; i >= 0; i--) {
+    factory.call(scope, unwrapped[i]!);
+    wrapped.add(unwrapped[i]!);
+  }
+  return factory.call(scope, node);
 }
 
 function followUse(
@@ -150,7 +209,7 @@ function followUse(
   uses: ArgumentUses,
   modules: Modules,
   locate: Locate,
-  visited: Set<Node>,
+  pending: Flow[],
 ): void {
   // `(args as X)`, `args!`, `(args)`: the value is still the arguments.
   let node: Node = reference;
@@ -187,7 +246,7 @@ function followUse(
       const scope =
         parent.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ??
         parent.getSourceFile();
-      followName(target.getText(), scope, uses, modules, locate, visited);
+      pending.push({ kind: "name", name: identifierText(target), scope });
     }
   } else if (Node.isSpreadAssignment(parent) || Node.isSpreadElement(parent)) {
     unfollowed(uses, parent, "a spread copies every key", locate);
@@ -197,7 +256,7 @@ function followUse(
     const fn = functionOf(parent.getExpression(), modules);
     // A declaration without a body (`declare function`) cannot be followed.
     if (fn?.getBody())
-      followParameter(fn, parent.getArguments().indexOf(node), uses, modules, locate, visited);
+      pending.push({ kind: "parameter", fn, index: parent.getArguments().indexOf(node) });
     else
       unfollowed(
         uses,
@@ -233,8 +292,8 @@ function readPattern(
 function literalKey(node: Node): string | undefined {
   const target = unwrap(node);
   if (Node.isStringLiteral(target) || Node.isNoSubstitutionTemplateLiteral(target))
-    return target.getLiteralValue();
-  if (Node.isNumericLiteral(target)) return String(target.getLiteralValue());
+    return target.compilerNode.text;
+  if (Node.isNumericLiteral(target)) return String(numericLiteralValue(target));
   return undefined;
 }
 
@@ -258,25 +317,52 @@ function isReference(identifier: Node): boolean {
   return true;
 }
 
-/** True when a nested function or block between the use and `scope` declares its own `name`. */
-function isShadowed(identifier: Node, name: string, scope: Node): boolean {
-  for (let node = identifier.getParent(); node && node !== scope; node = node.getParent()) {
-    if (
-      Node.isFunctionLikeDeclaration(node) ||
-      Node.isArrowFunction(node) ||
-      Node.isFunctionExpression(node)
-    ) {
-      if (node.getParameters().some((p) => p.getName() === name)) return true;
+/**
+ * True when a nested function or block between the use and `scope` declares its own `name`.
+ * The walk up is over the compiler's nodes, and each node's answer is kept: a use deep inside
+ * a long expression costs its depth only once.
+ */
+function isShadowed(
+  identifier: Node,
+  name: string,
+  scope: Node,
+  known: Map<ts.Node, boolean> = new Map(),
+): boolean {
+  const path: ts.Node[] = [];
+  let answer = false;
+  for (
+    let node = identifier.compilerNode.parent;
+    node && node !== scope.compilerNode;
+    node = node.parent
+  ) {
+    const cached = known.get(node);
+    if (cached !== undefined) {
+      answer = cached;
+      break;
     }
-    if (Node.isBlock(node)) {
-      for (const statement of node.getStatements()) {
-        if (
-          Node.isVariableStatement(statement) &&
-          statement.getDeclarations().some((d) => d.getName() === name)
-        )
-          return true;
-      }
+    path.push(node);
+    if (declaresOwn(node, name)) {
+      answer = true;
+      break;
     }
+  }
+  // Every node walked shares the answer of the first node that decided it.
+  for (const node of path) known.set(node, answer);
+  return answer;
+}
+
+function declaresOwn(node: ts.Node, name: string): boolean {
+  if (ts.isFunctionLike(node)) {
+    return node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name);
+  }
+  if (ts.isBlock(node)) {
+    return node.statements.some(
+      (statement) =>
+        ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.some(
+          (d) => ts.isIdentifier(d.name) && d.name.text === name,
+        ),
+    );
   }
   return false;
 }
