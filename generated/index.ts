@@ -62,6 +62,7 @@ export {
   issueLine,
   type FormatOptions,
 } from "./format.js";
+export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
 export type {
   AgentArgs,
   ArtifactArgs,

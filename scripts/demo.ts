@@ -1,10 +1,12 @@
 // `npm run demo`: a scripted model transcript played through the real runtime. The model makes
 // the mistakes models make (a missing key, a misspelt key, "20" for a number, an unknown enum
-// value, nested mistakes), reads the exact messages, and corrects itself. Exits 1 if any step
-// does not turn out as the script expects, so it doubles as a smoke test.
+// value, nested mistakes), reads the exact messages, and corrects itself. Every failed
+// validation goes to a validation log, summarised at the end as `npm run report` does. Exits 1
+// if any step does not turn out as the script expects, so it doubles as a smoke test.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { summariseLogs, summaryText } from "../src/codegen/failures/index.js";
 import { ToolManager } from "../src/index.js";
 
 interface Step {
@@ -96,13 +98,23 @@ const steps: Step[] = [
 function indent(text: string): string {
   return text
     .split("\n")
-    .map((line) => `    ${line}`)
+    .map((line) => (line === "" ? line : `    ${line}`))
     .join("\n");
 }
 
-const workdir = await fs.mkdtemp(path.join(os.tmpdir(), "tool-validators-demo-"));
+let surprises = 0;
+// The tools work in <temp>/work; the validation log lies beside it, out of the tools' way.
+const temp = await fs.mkdtemp(path.join(os.tmpdir(), "tool-validators-demo-"));
+const workdir = path.join(temp, "work");
+await fs.mkdir(workdir);
+const log = path.join(temp, "validation-log.jsonl");
 const tm = new ToolManager({
   workdir,
+  validationLog: log,
+  onValidationLogError: (error) => {
+    surprises++;
+    console.log(`!! ${error.message}`);
+  },
   // The person, scripted: answers every question with its first option.
   host: {
     askUser: async ({ questions }) => ({
@@ -110,7 +122,6 @@ const tm = new ToolManager({
     }),
   },
 });
-let surprises = 0;
 try {
   for (const step of steps) {
     if (step.note) console.log(`\n# ${step.note}`);
@@ -135,6 +146,27 @@ try {
     .list()
     .map((task) => `#${task.id} ${task.subject}: ${task.status}`);
   console.log(`\nTask store after the transcript:\n${indent(tasks.join("\n"))}`);
+
+  // close() writes what is left of the log.
+  await tm.close();
+  const lines = (await fs.readFile(log, "utf8")).split("\n").filter(Boolean);
+  const invalid = steps.filter((step) => step.expect === "invalid").length;
+  // Times change on every run: shown as <time>.
+  const timeless = (text: string) =>
+    text.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, "<time>");
+  console.log(
+    `\nThe validation log: ${lines.length} lines, one per failed validation, no argument values:\n${indent(timeless(lines[0] ?? ""))}`,
+  );
+  const summary = await summariseLogs([log]);
+  console.log(
+    `\nIts report (npm run report -- <log>):\n${indent(timeless(summaryText(summary).trimEnd()))}`,
+  );
+  if (lines.length !== invalid || summary.calls !== invalid || summary.badLines.count !== 0) {
+    surprises++;
+    console.log(
+      `!! expected ${invalid} records, got ${lines.length} lines and ${summary.calls} records`,
+    );
+  }
   console.log(
     surprises === 0
       ? "\nEvery step went as scripted."
@@ -142,6 +174,6 @@ try {
   );
 } finally {
   await tm.close();
-  await fs.rm(workdir, { recursive: true, force: true });
+  await fs.rm(temp, { recursive: true, force: true });
 }
 process.exitCode = surprises === 0 ? 0 : 1;

@@ -20,6 +20,7 @@ export {
   type ToolCallRequest,
   type ToolHooks,
   type ToolManagerOptions,
+  type ValidationFailureEvent,
 } from "./runtime/toolManager.js";
 export type { CanUseTool, PermissionDecision } from "./runtime/permissions.js";
 export type { McpServerConfig, McpServerStatus } from "./runtime/mcp.js";
@@ -28,6 +29,7 @@ export type { BackgroundJob } from "./services/backgroundJobs.js";
 export { Session, type SessionOptions, type WorktreeState } from "./services/session.js";
 export { builtinTools } from "./tools/index.js";
 export {
+  failureRecord,
   formatPath,
   formatValidationError,
   hasValidator,
@@ -35,8 +37,10 @@ export {
   issueLine,
   validateToolArgs,
   validatorFor,
+  type FailureRecord,
   type FormatOptions,
   type IssuePath,
+  type RecordedIssue,
   type ValidationHint,
   type ValidationIssue,
   type Validator,

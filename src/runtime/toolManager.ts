@@ -1,4 +1,5 @@
 import {
+  failureRecord,
   formatValidationError,
   validatorFor,
   type ValidationIssue,
@@ -18,6 +19,7 @@ import { modeVerdict, planModeDenial, type CanUseTool } from "./permissions.js";
 import { errorMessage, failed } from "../core/results.js";
 import { Session } from "../services/session.js";
 import { ToolRegistry, type RegisteredTool, type ToolSource } from "./toolRegistry.js";
+import { ValidationLog } from "./validationLog.js";
 
 /** A tool call as hooks see it (after its arguments were parsed). */
 export interface ToolCallInfo {
@@ -44,6 +46,15 @@ export type PostToolUseHook = (
 export interface ToolHooks {
   PreToolUse?: PreToolUseHook[];
   PostToolUse?: PostToolUseHook[];
+}
+
+/** One failed validation of a built-in tool's arguments, as `onValidationFailure` gets it. */
+export interface ValidationFailureEvent {
+  readonly toolName: string;
+  /** Every issue, with its hint: the same array as the result's `validationIssues`. */
+  readonly issues: readonly ValidationIssue[];
+  /** When the validation failed. */
+  readonly time: Date;
 }
 
 export interface ToolManagerOptions {
@@ -73,6 +84,24 @@ export interface ToolManagerOptions {
    * exactly. The hints are on the issues (`validationIssues`) either way.
    */
   validationHints?: boolean;
+  /**
+   * Called once per failed validation, before the failed result is returned. It cannot fail or
+   * delay the call: what it throws is ignored, and a promise it returns is not awaited (its
+   * rejection is ignored too). It runs on the call's path, so heavy work belongs after an
+   * `await` or in a queue of its own.
+   */
+  onValidationFailure?: (event: ValidationFailureEvent) => void | Promise<void>;
+  /**
+   * A file to which every failed validation appends one JSON line (`failureRecord`: the tool,
+   * and per issue its code, path, types and hint; never an argument value), for
+   * `npm run report`. Relative to the process's working directory; created when absent, never
+   * truncated. Lines are written in order without making the call wait; `close()` writes what
+   * is left. The first failure to open or write it goes to `onValidationLogError` (by default a
+   * process warning, `process.emitWarning`), once; logging then stops and calls go on.
+   */
+  validationLog?: string;
+  /** Gets the one error of a validation log that cannot be written (see `validationLog`). */
+  onValidationLogError?: (error: Error) => void;
 }
 
 export interface ToolCallRequest {
@@ -91,6 +120,8 @@ export class ToolManager {
   readonly #canUseTool: CanUseTool | undefined;
   readonly #validationRetryLimit: number | undefined;
   readonly #validationHints: boolean;
+  readonly #onValidationFailure: ToolManagerOptions["onValidationFailure"];
+  readonly #validationLog: ValidationLog | undefined;
   /** Consecutive validation failures per tool in the current turn. */
   readonly #validationFailures = new Map<string, number>();
   #started: Promise<void> | undefined;
@@ -118,6 +149,15 @@ export class ToolManager {
     }
     this.#validationRetryLimit = limit;
     this.#validationHints = options.validationHints ?? true;
+    this.#onValidationFailure = options.onValidationFailure;
+    const log = options.validationLog;
+    if (log !== undefined && (typeof log !== "string" || log === "")) {
+      throw new TypeError(`validationLog must be a file name, not ${JSON.stringify(log)}`);
+    }
+    this.#validationLog =
+      log === undefined
+        ? undefined
+        : new ValidationLog(log, options.onValidationLogError ?? warnOnce);
   }
 
   /** Starts the MCP servers and registers their tools. Calls and listings do this themselves. */
@@ -233,11 +273,13 @@ export class ToolManager {
     this.#closed ??= (async () => {
       await this.#mcp.close();
       await this.session.dispose();
+      await this.#validationLog?.close();
     })();
     return this.#closed;
   }
 
   #validationFailure(name: string, issues: readonly ValidationIssue[]): ToolResult {
+    this.#recordFailure(name, issues);
     const error = formatValidationError(name, issues, { hints: this.#validationHints });
     const failures = (this.#validationFailures.get(name) ?? 0) + 1;
     this.#validationFailures.set(name, failures);
@@ -254,6 +296,31 @@ export class ToolManager {
         reason: `${name} was called with invalid arguments ${failures} times in a row; the turn should stop here so that the person can see what went wrong:\n${error}`,
       },
     };
+  }
+
+  /** The failure data: the `onValidationFailure` hook and the validation log. Never throws. */
+  #recordFailure(toolName: string, issues: readonly ValidationIssue[]): void {
+    const hook = this.#onValidationFailure;
+    const log = this.#validationLog;
+    if (hook === undefined && log === undefined) return;
+    const time = new Date();
+    if (log !== undefined) {
+      try {
+        log.append(`${JSON.stringify(failureRecord(toolName, issues, time))}\n`);
+      } catch {
+        // Never reached with the generated issues; the call goes on regardless.
+      }
+    }
+    if (hook !== undefined) {
+      try {
+        const outcome: unknown = hook({ toolName, issues, time });
+        if (typeof (outcome as PromiseLike<void> | undefined)?.then === "function") {
+          (outcome as PromiseLike<void>).then(undefined, () => {});
+        }
+      } catch {
+        // A failing hook changes nothing about the call.
+      }
+    }
   }
 
   /** Why the call may not run, or undefined when it may. */
@@ -320,4 +387,9 @@ export class ToolManager {
       availableSkills: await listSkills(this.session.skillsDir),
     };
   }
+}
+
+/** The default report of a validation log that cannot be written: one process warning. */
+function warnOnce(error: Error): void {
+  process.emitWarning(error.message, { code: "TOOL_VALIDATORS_VALIDATION_LOG" });
 }

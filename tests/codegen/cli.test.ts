@@ -52,7 +52,7 @@ describe("npm run gen", () => {
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(
-      "Generated validators for 3 tools from 5 files into generated/ (8 files: 8 written, 0 unchanged, 0 removed).",
+      "Generated validators for 3 tools from 5 files into generated/ (9 files: 9 written, 0 unchanged, 0 removed).",
     );
     expect(first.stdout).toContain(
       "No validator for NoteList (src/tools/notes.ts): it declares no parameters.",
@@ -61,7 +61,7 @@ describe("npm run gen", () => {
 
     const second = await runGen(TOOLS, work);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain("(8 files: 0 written, 8 unchanged, 0 removed)");
+    expect(second.stdout).toContain("(9 files: 0 written, 9 unchanged, 0 removed)");
   });
 
   it("gives byte-identical output in two different folders, equal to the golden files", async () => {
@@ -87,7 +87,7 @@ describe("npm run gen", () => {
     const out = path.join(work, "generated");
     const upToDate = await runGen([...TOOLS, "--check"], work);
     expect(upToDate.code).toBe(0);
-    expect(upToDate.stdout).toContain("generated/ is up to date (8 files, 3 validators).");
+    expect(upToDate.stdout).toContain("generated/ is up to date (9 files, 3 validators).");
 
     const fetchFile = path.join(out, "fetch-url.ts");
     await fs.writeFile(
@@ -114,7 +114,7 @@ describe("npm run gen", () => {
 
     const regenerate = await runGen(TOOLS, work);
     expect(regenerate.code).toBe(0);
-    expect(regenerate.stdout).toContain("2 written, 6 unchanged, 1 removed");
+    expect(regenerate.stdout).toContain("2 written, 7 unchanged, 1 removed");
     const after = await snapshotFolder(out);
     expect(after["gone.ts"]).toBeUndefined();
     expect(after["handwritten.ts"]).toBe("export const mine = 1;\n");
@@ -213,6 +213,7 @@ describe("npm run gen", () => {
     const added = Object.keys(after).filter((name) => !(name in before));
     expect(added.sort()).toEqual(
       [
+        "failures.ts",
         "fetch-url.ts",
         "format.ts",
         "index.ts",

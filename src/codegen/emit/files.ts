@@ -151,6 +151,7 @@ export type {
   ValueHint,
 } from "./types.js";
 export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./format.js";
+export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
 ${toolExports}
 /** The argument type of every tool that has a validator, by tool name. */
 export type ToolArgsByName = {

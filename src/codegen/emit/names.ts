@@ -3,7 +3,14 @@ import type { ToolSchema } from "../ir.js";
 import { pascalIdentifier } from "../code/code.js";
 
 /** The files every output folder holds besides one module per tool. */
-export const FIXED_MODULES = ["index", "types", "runtime", "format", "similarity"] as const;
+export const FIXED_MODULES = [
+  "index",
+  "types",
+  "runtime",
+  "format",
+  "similarity",
+  "failures",
+] as const;
 
 /** The names generated for one tool's module. */
 export interface ToolModuleNames {

@@ -1,7 +1,6 @@
 import {
   Node,
   SyntaxKind,
-  ts,
   type ArrayLiteralExpression,
   type BinaryExpression,
   type Expression,
@@ -10,6 +9,7 @@ import {
   type TemplateExpression,
 } from "ts-morph";
 import type { SourceLocation } from "../diagnostics.js";
+import { identifierText } from "./identifiers.js";
 import type { Binding, Modules } from "./modules.js";
 import {
   inKeyOrder,
@@ -434,11 +434,6 @@ function isUndefined(node: Node): boolean {
  */
 export function numericLiteralValue(node: Node): number {
   return Number(node.getText().replace(/_/g, ""));
-}
-
-/** An identifier's name with unicode escapes resolved (`\u0061` is `a`). */
-export function identifierText(node: Node): string {
-  return (node.compilerNode as ts.Identifier).text;
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type SourceFile,
 } from "ts-morph";
 import type { DiagnosticCode } from "../diagnosticCodes.js";
-import { identifierText } from "./evaluate.js";
+import { identifierText } from "./identifiers.js";
 import { deepestNesting, readSourceText } from "./sourceText.js";
 
 /** What a name refers to, as far as static reading needs to know. */

@@ -1,3 +1,4 @@
+import { identifierText } from "./identifiers.js";
 import {
   Node,
   SyntaxKind,
@@ -6,13 +7,7 @@ import {
   type ParameterDeclaration,
 } from "ts-morph";
 import type { SourceLocation } from "../diagnostics.js";
-import {
-  identifierText,
-  numericLiteralValue,
-  propertyKey,
-  unwrap,
-  type Locate,
-} from "./evaluate.js";
+import { numericLiteralValue, propertyKey, unwrap, type Locate } from "./evaluate.js";
 import type { Modules } from "./modules.js";
 
 /** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */

@@ -1,0 +1,14 @@
+// The report on validation logs: `npm run report -- [--json] <log...>` (see `--help`).
+import { reportCommand } from "../src/codegen/failures/index.js";
+
+// A closed pipe (`npm run report -- log.jsonl | head`) is not an error of the report.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+  });
+}
+
+process.exitCode = await reportCommand(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+});

@@ -1,0 +1,115 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { reason } from "../output/errors.js";
+import { readLog } from "./read.js";
+import { FailureTally, type FailureSummary } from "./summary.js";
+import { summaryText } from "./text.js";
+
+/** Where the command writes; `command` is how the usage names it (`npm run report --`). */
+export interface ReportIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly command?: string;
+}
+
+/** The report was made (lines that are not records are counted and listed in it). */
+export const REPORT_OK = 0;
+/** Bad options, or a log that cannot be read: nothing is reported. */
+export const REPORT_ERRORS = 2;
+
+export function reportUsage(command = "npm run report --"): string {
+  return `Usage: ${command} [--json] <log...>
+
+Summarises validation logs (the ToolManager's validationLog option; several are merged): per
+tool and path, how often each issue happened; the most common unexpected keys and what they were
+close to; how many wrong types were strings that would have parsed as the expected type.
+
+Options:
+  --json   The summary as JSON
+  --help   Show this help
+
+Exit codes: 0 done (lines that are not records are counted and listed); 2 bad options or a log
+that cannot be read (nothing is reported).
+`;
+}
+
+/**
+ * Reads the logs (streamed line by line, however large) and merges them into one summary.
+ * Each file is named in the summary and in bad lines as given. Rejects on a file that cannot be
+ * read (before anything of it is counted when it is missing or not a file).
+ */
+export async function summariseLogs(files: readonly string[]): Promise<FailureSummary> {
+  // Every log is looked at before any is read: a missing one reports nothing at all. Pipes are
+  // logs too (`<(zcat old.jsonl.gz)`); folders are not.
+  for (const file of files) {
+    if ((await fs.stat(file)).isDirectory()) {
+      throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read`), {
+        code: "EISDIR",
+        syscall: "read",
+        path: file,
+      });
+    }
+  }
+  const tally = new FailureTally();
+  for (const file of files) {
+    tally.file(file);
+    await readLog(
+      file,
+      file,
+      (record) => tally.record(record),
+      (bad) => tally.badLine(bad),
+    );
+  }
+  return tally.summary();
+}
+
+/**
+ * `report [--json] <log...>` as a command: prints the summary (text, or JSON with `--json`) and
+ * returns the exit code. Never throws: a log that cannot be read is one line on stderr (exit 2).
+ */
+export async function reportCommand(args: readonly string[], io: ReportIo): Promise<number> {
+  let values: { json?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (error) {
+    io.stderr(`report: ${(error as Error).message}\n${reportUsage(io.command)}`);
+    return REPORT_ERRORS;
+  }
+  if (values.help) {
+    io.stdout(reportUsage(io.command));
+    return REPORT_OK;
+  }
+  if (positionals.length === 0) {
+    io.stderr(`report: name at least one validation log\n${reportUsage(io.command)}`);
+    return REPORT_ERRORS;
+  }
+  // A log named twice is read once.
+  const seen = new Set<string>();
+  const files = positionals.filter((file) => {
+    const resolved = path.resolve(file);
+    if (seen.has(resolved)) return false;
+    seen.add(resolved);
+    return true;
+  });
+  let summary: FailureSummary;
+  try {
+    summary = await summariseLogs(files);
+  } catch (error) {
+    const file = (error as NodeJS.ErrnoException).path;
+    io.stderr(
+      file === undefined
+        ? `report: ${(error as Error).message}\n`
+        : `report: cannot read ${file}: ${reason(error)}.\n`,
+    );
+    return REPORT_ERRORS;
+  }
+  io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
+  return REPORT_OK;
+}

@@ -1,0 +1,28 @@
+/**
+ * The report on validation logs (`npm run report`, and the installed command's `report`):
+ * reading logs line by line and summarising them. It loads neither ts-morph nor prettier.
+ */
+export {
+  REPORT_ERRORS,
+  REPORT_OK,
+  reportCommand,
+  reportUsage,
+  summariseLogs,
+  type ReportIo,
+} from "./command.js";
+export { MAX_LINE_BYTES, parseRecord, readLog, type BadLine } from "./read.js";
+export {
+  FailureTally,
+  LISTED_BAD_LINES,
+  pathText,
+  type FailureSummary,
+  type HintCount,
+  type IssueCode,
+  type PathFailures,
+  type StringsSummary,
+  type ToolFailures,
+  type TypeCount,
+  type UnexpectedKey,
+} from "./summary.js";
+export { summaryText } from "./text.js";
+export type { FailureRecord, RecordedIssue } from "../support/failures.js";
