@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -33,7 +34,7 @@ const p0 = Object.freeze(["description"]);
 const p1 = Object.freeze(["prompt"]);
 const p2 = Object.freeze(["subagent_type"]);
 const p3 = Object.freeze(["run_in_background"]);
-const K0 = Object.freeze(["description", "prompt", "subagent_type", "run_in_background"]);
+const K0 = keyList(["description", "prompt", "subagent_type", "run_in_background"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "Agent" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

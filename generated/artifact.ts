@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -36,7 +37,7 @@ const p1 = Object.freeze(["label"]);
 const p2 = Object.freeze(["favicon"]);
 const p3 = Object.freeze(["url"]);
 const p4 = Object.freeze(["force"]);
-const K0 = Object.freeze(["file_path", "label", "favicon", "url", "force"]);
+const K0 = keyList(["file_path", "label", "favicon", "url", "force"]);
 const p5 = Object.freeze([]);
 
 /** Checks the arguments of the "Artifact" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -50,14 +51,14 @@ export type AskUserQuestionArgs = {
     | undefined;
 };
 
-const K0 = Object.freeze(["label", "description"]);
-const K1 = Object.freeze(["question", "header", "options", "multiSelect"]);
+const K0 = keyList(["label", "description"]);
+const K1 = keyList(["question", "header", "options", "multiSelect"]);
 const p0 = Object.freeze(["questions"]);
 const p1 = Object.freeze(["answers"]);
 const p2 = Object.freeze(["metadata", "source"]);
-const K2 = Object.freeze(["source"]);
+const K2 = keyList(["source"]);
 const p3 = Object.freeze(["metadata"]);
-const K3 = Object.freeze(["questions", "answers", "metadata"]);
+const K3 = keyList(["questions", "answers", "metadata"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "AskUserQuestion" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -34,7 +35,7 @@ const p0 = Object.freeze(["command"]);
 const p1 = Object.freeze(["timeout"]);
 const p2 = Object.freeze(["description"]);
 const p3 = Object.freeze(["run_in_background"]);
-const K0 = Object.freeze(["command", "timeout", "description", "run_in_background"]);
+const K0 = keyList(["command", "timeout", "description", "run_in_background"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "Bash" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

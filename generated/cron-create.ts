@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -32,7 +33,7 @@ const p0 = Object.freeze(["cron"]);
 const p1 = Object.freeze(["prompt"]);
 const p2 = Object.freeze(["recurring"]);
 const p3 = Object.freeze(["durable"]);
-const K0 = Object.freeze(["cron", "prompt", "recurring", "durable"]);
+const K0 = keyList(["cron", "prompt", "recurring", "durable"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "CronCreate" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

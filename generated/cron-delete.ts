@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -23,7 +24,7 @@ export type CronDeleteArgs = {
 };
 
 const p0 = Object.freeze(["id"]);
-const K0 = Object.freeze(["id"]);
+const K0 = keyList(["id"]);
 const p1 = Object.freeze([]);
 
 /** Checks the arguments of the "CronDelete" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

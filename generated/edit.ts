@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -33,7 +34,7 @@ const p0 = Object.freeze(["file_path"]);
 const p1 = Object.freeze(["old_string"]);
 const p2 = Object.freeze(["new_string"]);
 const p3 = Object.freeze(["replace_all"]);
-const K0 = Object.freeze(["file_path", "old_string", "new_string", "replace_all"]);
+const K0 = keyList(["file_path", "old_string", "new_string", "replace_all"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "Edit" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

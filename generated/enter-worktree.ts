@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -22,7 +23,7 @@ export type EnterWorktreeArgs = {
 };
 
 const p0 = Object.freeze(["name"]);
-const K0 = Object.freeze(["name"]);
+const K0 = keyList(["name"]);
 const p1 = Object.freeze([]);
 
 /** Checks the arguments of the "EnterWorktree" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -18,7 +19,7 @@ import {
  */
 export type ExitPlanModeArgs = Record<string, never>;
 
-const K0 = Object.freeze([]);
+const K0 = keyList([]);
 const p0 = Object.freeze([]);
 
 /** Checks the arguments of the "ExitPlanMode" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

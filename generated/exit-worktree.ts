@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -28,7 +29,7 @@ export type ExitWorktreeArgs = {
 const e0: readonly unknown[] = Object.freeze(["keep", "remove"]);
 const p0 = Object.freeze(["action"]);
 const p1 = Object.freeze(["discard_changes"]);
-const K0 = Object.freeze(["action", "discard_changes"]);
+const K0 = keyList(["action", "discard_changes"]);
 const p2 = Object.freeze([]);
 
 /** Checks the arguments of the "ExitWorktree" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -30,7 +31,7 @@ export type GlobArgs = {
 const p0 = Object.freeze(["pattern"]);
 const p1 = Object.freeze(["path"]);
 const p2 = Object.freeze(["limit"]);
-const K0 = Object.freeze(["pattern", "path", "limit"]);
+const K0 = keyList(["pattern", "path", "limit"]);
 const p3 = Object.freeze([]);
 
 /** Checks the arguments of the "Glob" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

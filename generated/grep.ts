@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -65,7 +66,7 @@ const p10 = Object.freeze(["-i"]);
 const p11 = Object.freeze(["multiline"]);
 const p12 = Object.freeze(["head_limit"]);
 const p13 = Object.freeze(["offset"]);
-const K0 = Object.freeze([
+const K0 = keyList([
   "pattern",
   "path",
   "glob",

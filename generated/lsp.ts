@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -55,7 +56,7 @@ const p0 = Object.freeze(["operation"]);
 const p1 = Object.freeze(["filePath"]);
 const p2 = Object.freeze(["line"]);
 const p3 = Object.freeze(["character"]);
-const K0 = Object.freeze(["operation", "filePath", "line", "character"]);
+const K0 = keyList(["operation", "filePath", "line", "character"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "LSP" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -30,7 +31,7 @@ export type ReadArgs = {
 const p0 = Object.freeze(["file_path"]);
 const p1 = Object.freeze(["offset"]);
 const p2 = Object.freeze(["limit"]);
-const K0 = Object.freeze(["file_path", "offset", "limit"]);
+const K0 = keyList(["file_path", "offset", "limit"]);
 const p3 = Object.freeze([]);
 
 /** Checks the arguments of the "Read" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

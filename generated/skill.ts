@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -26,7 +27,7 @@ export type SkillArgs = {
 
 const p0 = Object.freeze(["skill_name"]);
 const p1 = Object.freeze(["args"]);
-const K0 = Object.freeze(["skill_name", "args"]);
+const K0 = keyList(["skill_name", "args"]);
 const p2 = Object.freeze([]);
 
 /** Checks the arguments of the "Skill" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -32,7 +33,7 @@ const p0 = Object.freeze(["subject"]);
 const p1 = Object.freeze(["description"]);
 const p2 = Object.freeze(["activeForm"]);
 const p3 = Object.freeze(["metadata"]);
-const K0 = Object.freeze(["subject", "description", "activeForm", "metadata"]);
+const K0 = keyList(["subject", "description", "activeForm", "metadata"]);
 const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "TaskCreate" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

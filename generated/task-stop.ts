@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -23,7 +24,7 @@ export type TaskStopArgs = {
 };
 
 const p0 = Object.freeze(["task_id"]);
-const K0 = Object.freeze(["task_id"]);
+const K0 = keyList(["task_id"]);
 const p1 = Object.freeze([]);
 
 /** Checks the arguments of the "TaskStop" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

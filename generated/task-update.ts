@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -49,7 +50,7 @@ const p5 = Object.freeze(["addBlocks"]);
 const p6 = Object.freeze(["addBlockedBy"]);
 const p7 = Object.freeze(["owner"]);
 const p8 = Object.freeze(["metadata"]);
-const K0 = Object.freeze([
+const K0 = keyList([
   "taskId",
   "subject",
   "description",

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -22,7 +23,7 @@ export type WebFetchArgs = {
 
 const p0 = Object.freeze(["url"]);
 const p1 = Object.freeze(["prompt"]);
-const K0 = Object.freeze(["url", "prompt"]);
+const K0 = keyList(["url", "prompt"]);
 const p2 = Object.freeze([]);
 
 /** Checks the arguments of the "WebFetch" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -31,7 +32,7 @@ export type WorkflowArgs = {
 const p0 = Object.freeze(["script"]);
 const p1 = Object.freeze(["scriptPath"]);
 const p2 = Object.freeze(["resumeFromRunId"]);
-const K0 = Object.freeze(["script", "scriptPath", "resumeFromRunId", "args"]);
+const K0 = keyList(["script", "scriptPath", "resumeFromRunId", "args"]);
 const p3 = Object.freeze([]);
 
 /** Checks the arguments of the "Workflow" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

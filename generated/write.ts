@@ -7,6 +7,7 @@ import {
   caught,
   finish,
   finishAfter,
+  keyList,
   missing,
   unexpectedKeys,
   wrongType,
@@ -26,7 +27,7 @@ export type WriteArgs = {
 
 const p0 = Object.freeze(["file_path"]);
 const p1 = Object.freeze(["content"]);
-const K0 = Object.freeze(["file_path", "content"]);
+const K0 = keyList(["file_path", "content"]);
 const p2 = Object.freeze([]);
 
 /** Checks the arguments of the "Write" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */

@@ -46,6 +46,7 @@ describe("generated code from hostile declarations", () => {
       "append",
       "missing",
       "unexpectedKeys",
+      "keyList",
       "wrongType",
       "wrongValue",
       "notAllowed",

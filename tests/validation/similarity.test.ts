@@ -54,7 +54,7 @@ describe("closeness", () => {
       fc.property(name, name, (a, b) => {
         expect(closeness(a, b)).toBe(nameCloseness(a, b));
       }),
-      { numRuns: 20_000 },
+      { numRuns: 100_000 },
     );
   });
 });

@@ -20,6 +20,7 @@ export type Helper =
   | "append"
   | "missing"
   | "unexpectedKeys"
+  | "keyList"
   | "wrongType"
   | "wrongValue"
   | "notAllowed"
@@ -80,6 +81,22 @@ export class ModuleContext {
     if (!name) {
       name = this.names.next("e");
       this.constants.push(code`const ${name}: ReadonlySet<unknown> = new Set(${list});\n`);
+      this.#shared.set(key, name);
+    }
+    return name;
+  }
+
+  /** A module constant listing an object's declared keys for the hints (one per list). */
+  keyList(keys: readonly string[]): Code {
+    const list = code`${this.use("keyList")}([${join(
+      keys.map((key) => code`${key}`),
+      ", ",
+    )}])`;
+    const key = `keys:${list}`;
+    let name = this.#shared.get(key);
+    if (!name) {
+      name = this.names.next("K");
+      this.constants.push(code`const ${name} = ${list};\n`);
       this.#shared.set(key, name);
     }
     return name;

@@ -317,13 +317,7 @@ export function collectObject(
 
   let otherChecks = code``;
   if (others && unknown.kind === "reject") {
-    const keys = ctx.module.constant(
-      "K",
-      code`[${join(
-        rules.properties.map((rule) => code`${rule.key}`),
-        ", ",
-      )}]`,
-    );
+    const keys = ctx.module.keyList(rules.properties.map((rule) => rule.key));
     const values =
       slotsArray ??
       code`[${join(

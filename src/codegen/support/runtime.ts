@@ -45,16 +45,32 @@ export function missing(list: IssueList | undefined, path: IssuePath): IssueList
   return issues.counted();
 }
 
+/** The declared keys of one object, made ready for hints once, when the module loads. */
+export interface KeyList {
+  readonly keys: readonly string[];
+  readonly names: readonly (ComparableName | undefined)[];
+  /** The hint suggesting each key. */
+  readonly hints: readonly KeyHint[];
+}
+
+export function keyList(keys: readonly string[]): KeyList {
+  return Object.freeze({
+    keys,
+    names: keys.map(comparable),
+    hints: keys.map((key): KeyHint => Object.freeze({ kind: "key", key })),
+  });
+}
+
 /**
  * The unexpected keys of one object, each with a hint when it is close to a declared key the
- * call left out (`keys[i]` is absent when `values[i]` is undefined). Each declared key is
- * suggested at most once: the closest pair first, then declaration order.
+ * call left out (`declared.keys[i]` is absent when `values[i]` is undefined). Each declared
+ * key is suggested at most once: the closest pair first, then declaration order.
  */
 export function unexpectedKeys(
   list: IssueList | undefined,
   base: IssuePath,
   unknownKeys: readonly string[],
-  keys: readonly string[],
+  declared: KeyList,
   values: readonly unknown[],
 ): IssueList {
   const issues = list ?? new IssueList();
@@ -63,9 +79,12 @@ export function unexpectedKeys(
     unknownKeys.length + issues.count > MAX_ISSUES
       ? unknownKeys.slice(0, MAX_ISSUES - issues.count)
       : unknownKeys;
-  const hints = keyHints(shown, keys, values);
+  const hints =
+    shown.length === 1
+      ? oneKeyHint(shown[0] ?? "", declared, values)
+      : keyHints(shown, declared, values);
   for (let i = 0; i < shown.length; i++) {
-    const hint = hints === undefined ? undefined : hints[i];
+    const hint = hints === undefined ? undefined : Array.isArray(hints) ? hints[i] : hints;
     const key = shown[i] ?? "";
     const path = base.length === 0 ? [key] : [...base, key];
     issues.unexpected = append(
@@ -83,17 +102,41 @@ export function unexpectedKeys(
  */
 const HINTED_KEYS = 20;
 
+/** The hint of a lone unexpected key: the closest declared key left out, the first of equals. */
+function oneKeyHint(
+  unknownKey: string,
+  declared: KeyList,
+  values: readonly unknown[],
+): KeyHint | undefined {
+  let leftOut = false;
+  for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
+  if (!leftOut) return undefined;
+  const name = comparable(unknownKey);
+  if (name === undefined) return undefined;
+  let best = -1;
+  let bestCloseness = 4;
+  for (let d = 0; d < declared.names.length; d++) {
+    const key = declared.names[d];
+    if (values[d] !== undefined || key === undefined) continue;
+    const closeness = comparableCloseness(name, key);
+    if (closeness !== undefined && closeness < bestCloseness) {
+      best = d;
+      bestCloseness = closeness;
+    }
+  }
+  return best < 0 ? undefined : declared.hints[best];
+}
+
 /** The hint of each unknown key, or undefined when none has one. */
 function keyHints(
   unknownKeys: readonly string[],
-  keys: readonly string[],
+  declared: KeyList,
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
   // Only declared keys the call left out are suggested.
   let leftOut = false;
-  for (let d = 0; d < keys.length && !leftOut; d++) leftOut = values[d] === undefined;
+  for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
   if (!leftOut) return undefined;
-  const { names: declared, hints: suggestions } = comparableKeys(keys);
   // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
   // numbers orders them by closeness, then declaration order, then the call's order.
   let pairs: number[] | undefined;
@@ -101,8 +144,8 @@ function keyHints(
   for (let u = 0; u < compared; u++) {
     const name = comparable(unknownKeys[u] ?? "");
     if (name === undefined) continue;
-    for (let d = 0; d < declared.length && d < 1 << 10; d++) {
-      const key = declared[d];
+    for (let d = 0; d < declared.names.length && d < 1 << 10; d++) {
+      const key = declared.names[d];
       if (values[d] !== undefined || key === undefined) continue;
       const value = comparableCloseness(name, key);
       if (value !== undefined) pairs = append(pairs, value * (1 << 20) + d * (1 << 10) + u);
@@ -116,7 +159,7 @@ function keyHints(
     const u = pair & 1023;
     const d = (pair >> 10) & 1023;
     if (hints[u] !== undefined || used[d]) continue;
-    hints[u] = suggestions[d];
+    hints[u] = declared.hints[d];
     used[d] = true;
   }
   return hints;
@@ -133,27 +176,6 @@ function sortNumbers(list: number[]): void {
     }
     list[j + 1] = value;
   }
-}
-
-interface ComparableKeys {
-  readonly names: readonly (ComparableName | undefined)[];
-  /** The hint suggesting each key, made once. */
-  readonly hints: readonly KeyHint[];
-}
-
-/** Each generated list of declared keys is one frozen array: made comparable once. */
-const comparableLists = new WeakMap<readonly string[], ComparableKeys>();
-
-function comparableKeys(keys: readonly string[]): ComparableKeys {
-  let list = comparableLists.get(keys);
-  if (list === undefined) {
-    list = {
-      names: keys.map(comparable),
-      hints: keys.map((key): KeyHint => Object.freeze({ kind: "key", key })),
-    };
-    comparableLists.set(keys, list);
-  }
-  return list;
 }
 
 /** A value of the wrong type; `expected` is the declared type text (`array | null`). */

@@ -144,6 +144,22 @@ function characterSet(text: string): number {
  * reused by every call (names are at most MAX_NAME long).
  */
 function editDistance(a: string, b: string, limit: number): number {
+  // The common beginning and end take no edits: only what lies between them is compared, a
+  // few characters for the usual typo.
+  let start = 0;
+  while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start))
+    start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
+  }
+  if (start > 0 || endA < a.length) {
+    a = a.slice(start, endA);
+    b = b.slice(start, endB);
+  }
+  if (a.length === 0 || b.length === 0) return Math.min(a.length + b.length, limit + 1);
   const outside = limit + 1;
   const width = b.length + 1;
   // Row r of the table lives at offset (r % 3) * width.
@@ -157,7 +173,8 @@ function editDistance(a: string, b: string, limit: number): number {
     table[current + from - 1] = from === 1 && i <= limit ? i : outside;
     if (to < b.length) table[current + to + 1] = outside;
     const charA = a.charCodeAt(i - 1);
-    let rowMinimum = outside;
+    // Column 0 (i deletions) is in the band while i <= limit.
+    let rowMinimum = i <= limit ? i : outside;
     for (let j = from; j <= to; j++) {
       const charB = b.charCodeAt(j - 1);
       let value = table[previous + j - 1]! + (charA === charB ? 0 : 1);
