@@ -2,6 +2,11 @@ import {
   Node,
   SyntaxKind,
   type ArrayLiteralExpression,
+  type AsExpression,
+  type NonNullExpression,
+  type ParenthesizedExpression,
+  type SatisfiesExpression,
+  type TypeAssertion,
   type BinaryExpression,
   type Expression,
   type ObjectLiteralExpression,
@@ -33,22 +38,25 @@ export const MAX_VALUES = 250_000;
 
 type Primitive = string | number | boolean | null;
 
-/** Strips the wrappers that do not change a value: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+/** A wrapper that does not change the value inside it: `(x)`, `x as T`, `x satisfies T`, `<T>x`, `x!`. */
+export function isValueWrapper(
+  node: Node,
+): node is
+  ParenthesizedExpression | AsExpression | SatisfiesExpression | TypeAssertion | NonNullExpression {
+  return (
+    Node.isParenthesizedExpression(node) ||
+    Node.isAsExpression(node) ||
+    Node.isSatisfiesExpression(node) ||
+    Node.isTypeAssertion(node) ||
+    Node.isNonNullExpression(node)
+  );
+}
+
+/** The value inside any wrappers that do not change it. */
 export function unwrap(node: Node): Node {
   let current = node;
-  for (;;) {
-    if (
-      Node.isParenthesizedExpression(current) ||
-      Node.isAsExpression(current) ||
-      Node.isSatisfiesExpression(current) ||
-      Node.isTypeAssertion(current) ||
-      Node.isNonNullExpression(current)
-    ) {
-      current = current.getExpression();
-    } else {
-      return current;
-    }
-  }
+  while (isValueWrapper(current)) current = current.getExpression();
+  return current;
 }
 
 /**

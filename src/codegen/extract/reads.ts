@@ -7,7 +7,13 @@ import {
   type ParameterDeclaration,
 } from "ts-morph";
 import type { SourceLocation } from "../diagnostics.js";
-import { numericLiteralValue, propertyKey, unwrap, type Locate } from "./evaluate.js";
+import {
+  isValueWrapper,
+  numericLiteralValue,
+  propertyKey,
+  unwrap,
+  type Locate,
+} from "./evaluate.js";
 import type { Modules } from "./modules.js";
 
 /** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
@@ -209,13 +215,7 @@ function followUse(
   // `(args as X)`, `args!`, `(args)`: the value is still the arguments.
   let node: Node = reference;
   let parent = node.getParentOrThrow();
-  while (
-    Node.isParenthesizedExpression(parent) ||
-    Node.isAsExpression(parent) ||
-    Node.isSatisfiesExpression(parent) ||
-    Node.isNonNullExpression(parent) ||
-    Node.isTypeAssertion(parent)
-  ) {
+  while (isValueWrapper(parent)) {
     node = parent;
     parent = node.getParentOrThrow();
   }
