@@ -55,32 +55,46 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v6: unknown;
-          try {
-            v6 = r1[k1];
-          } catch {
-            v6 = UNREADABLE;
-          }
-          if (v6 === undefined) continue;
           switch (k1) {
             case "file_path":
-              v1 = v6;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "label":
-              v2 = v6;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "favicon":
-              v3 = v6;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "url":
-              v4 = v6;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
             case "force":
-              v5 = v6;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -111,10 +125,10 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p5, u0, K0, [v1, v2, v3, v4, v5]);
+          c = unexpectedKeys(c, p5, r1, u0, K0, [v1, v2, v3, v4, v5]);
         }
-      } catch (v7) {
-        c = caught(c, v7, p5, "object");
+      } catch (v6) {
+        c = caught(c, v6, p5, "object");
       }
     } else {
       c = wrongType(c, p5, "object", args);
@@ -133,15 +147,15 @@ export function isArtifactArgs(args: unknown): args is ArtifactArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "file_path": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
@@ -149,14 +163,35 @@ export function isArtifactArgs(args: unknown): args is ArtifactArgs {
         case "label":
         case "favicon":
         case "url": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         case "force": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "boolean")) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

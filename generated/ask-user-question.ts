@@ -74,26 +74,32 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
         let u0: string[] | undefined;
         for (const k5 in r5) {
           if (!Object.prototype.hasOwnProperty.call(r5, k5)) continue;
-          let v10: unknown;
-          try {
-            v10 = r5[k5];
-          } catch {
-            v10 = UNREADABLE;
-          }
-          if (v10 === undefined) continue;
           switch (k5) {
             case "questions":
-              v7 = v10;
+              try {
+                v7 = r5[k5];
+              } catch {
+                v7 = UNREADABLE;
+              }
               continue;
             case "answers":
-              v8 = v10;
+              try {
+                v8 = r5[k5];
+              } catch {
+                v8 = UNREADABLE;
+              }
               continue;
             case "metadata":
-              v9 = v10;
+              try {
+                v9 = r5[k5];
+              } catch {
+                v9 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k5);
               continue;
+            }
           }
         }
         if (v7 === undefined) {
@@ -102,152 +108,164 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
           if (Array.isArray(v7)) {
             const a2 = v7 as unknown[];
             for (let i2 = 0, n5 = a2.length; i2 < n5; i2++) {
-              let v11: unknown;
+              let v10: unknown;
               try {
-                v11 = a2[i2];
+                v10 = a2[i2];
               } catch {
-                v11 = UNREADABLE;
+                v10 = UNREADABLE;
               }
-              if (typeof v11 === "object" && v11 !== null && !Array.isArray(v11)) {
-                const r6 = v11 as Record<string, unknown>;
+              if (typeof v10 === "object" && v10 !== null && !Array.isArray(v10)) {
+                const r6 = v10 as Record<string, unknown>;
                 try {
+                  let v11: unknown;
                   let v12: unknown;
                   let v13: unknown;
                   let v14: unknown;
-                  let v15: unknown;
                   let u1: string[] | undefined;
                   for (const k6 in r6) {
                     if (!Object.prototype.hasOwnProperty.call(r6, k6)) continue;
-                    let v16: unknown;
-                    try {
-                      v16 = r6[k6];
-                    } catch {
-                      v16 = UNREADABLE;
-                    }
-                    if (v16 === undefined) continue;
                     switch (k6) {
                       case "question":
-                        v12 = v16;
+                        try {
+                          v11 = r6[k6];
+                        } catch {
+                          v11 = UNREADABLE;
+                        }
                         continue;
                       case "header":
-                        v13 = v16;
+                        try {
+                          v12 = r6[k6];
+                        } catch {
+                          v12 = UNREADABLE;
+                        }
                         continue;
                       case "options":
-                        v14 = v16;
+                        try {
+                          v13 = r6[k6];
+                        } catch {
+                          v13 = UNREADABLE;
+                        }
                         continue;
                       case "multiSelect":
-                        v15 = v16;
+                        try {
+                          v14 = r6[k6];
+                        } catch {
+                          v14 = UNREADABLE;
+                        }
                         continue;
-                      default:
+                      default: {
                         u1 = append(u1, k6);
                         continue;
+                      }
+                    }
+                  }
+                  if (v11 === undefined) {
+                    c = missing(c, ["questions", i2, "question"]);
+                  } else {
+                    if (!(typeof v11 === "string")) {
+                      c = wrongType(c, ["questions", i2, "question"], "string", v11);
                     }
                   }
                   if (v12 === undefined) {
-                    c = missing(c, ["questions", i2, "question"]);
+                    c = missing(c, ["questions", i2, "header"]);
                   } else {
                     if (!(typeof v12 === "string")) {
-                      c = wrongType(c, ["questions", i2, "question"], "string", v12);
+                      c = wrongType(c, ["questions", i2, "header"], "string", v12);
                     }
                   }
                   if (v13 === undefined) {
-                    c = missing(c, ["questions", i2, "header"]);
-                  } else {
-                    if (!(typeof v13 === "string")) {
-                      c = wrongType(c, ["questions", i2, "header"], "string", v13);
-                    }
-                  }
-                  if (v14 === undefined) {
                     c = missing(c, ["questions", i2, "options"]);
                   } else {
-                    if (Array.isArray(v14)) {
-                      const a3 = v14 as unknown[];
+                    if (Array.isArray(v13)) {
+                      const a3 = v13 as unknown[];
                       for (let i3 = 0, n6 = a3.length; i3 < n6; i3++) {
-                        let v17: unknown;
+                        let v15: unknown;
                         try {
-                          v17 = a3[i3];
+                          v15 = a3[i3];
                         } catch {
-                          v17 = UNREADABLE;
+                          v15 = UNREADABLE;
                         }
-                        if (typeof v17 === "object" && v17 !== null && !Array.isArray(v17)) {
-                          const r7 = v17 as Record<string, unknown>;
+                        if (typeof v15 === "object" && v15 !== null && !Array.isArray(v15)) {
+                          const r7 = v15 as Record<string, unknown>;
                           try {
-                            let v18: unknown;
-                            let v19: unknown;
+                            let v16: unknown;
+                            let v17: unknown;
                             let u2: string[] | undefined;
                             for (const k7 in r7) {
                               if (!Object.prototype.hasOwnProperty.call(r7, k7)) continue;
-                              let v20: unknown;
-                              try {
-                                v20 = r7[k7];
-                              } catch {
-                                v20 = UNREADABLE;
-                              }
-                              if (v20 === undefined) continue;
                               switch (k7) {
                                 case "label":
-                                  v18 = v20;
+                                  try {
+                                    v16 = r7[k7];
+                                  } catch {
+                                    v16 = UNREADABLE;
+                                  }
                                   continue;
                                 case "description":
-                                  v19 = v20;
+                                  try {
+                                    v17 = r7[k7];
+                                  } catch {
+                                    v17 = UNREADABLE;
+                                  }
                                   continue;
-                                default:
+                                default: {
                                   u2 = append(u2, k7);
                                   continue;
+                                }
                               }
                             }
-                            if (v18 === undefined) {
+                            if (v16 === undefined) {
                               c = missing(c, ["questions", i2, "options", i3, "label"]);
                             } else {
-                              if (!(typeof v18 === "string")) {
+                              if (!(typeof v16 === "string")) {
                                 c = wrongType(
                                   c,
                                   ["questions", i2, "options", i3, "label"],
                                   "string",
-                                  v18,
+                                  v16,
                                 );
                               }
                             }
-                            if (v19 !== undefined) {
-                              if (!(typeof v19 === "string")) {
+                            if (v17 !== undefined) {
+                              if (!(typeof v17 === "string")) {
                                 c = wrongType(
                                   c,
                                   ["questions", i2, "options", i3, "description"],
                                   "string",
-                                  v19,
+                                  v17,
                                 );
                               }
                             }
                             if (u2 !== undefined) {
-                              c = unexpectedKeys(c, ["questions", i2, "options", i3], u2, K0, [
-                                v18,
-                                v19,
+                              c = unexpectedKeys(c, ["questions", i2, "options", i3], r7, u2, K0, [
+                                v16,
+                                v17,
                               ]);
                             }
-                          } catch (v21) {
-                            c = caught(c, v21, ["questions", i2, "options", i3], "object");
+                          } catch (v18) {
+                            c = caught(c, v18, ["questions", i2, "options", i3], "object");
                           }
                         } else {
-                          c = wrongType(c, ["questions", i2, "options", i3], "object", v17);
+                          c = wrongType(c, ["questions", i2, "options", i3], "object", v15);
                         }
                       }
                     } else {
-                      c = wrongType(c, ["questions", i2, "options"], "array", v14);
+                      c = wrongType(c, ["questions", i2, "options"], "array", v13);
                     }
                   }
-                  if (v15 !== undefined) {
-                    if (!(typeof v15 === "boolean")) {
-                      c = wrongType(c, ["questions", i2, "multiSelect"], "boolean", v15);
+                  if (v14 !== undefined) {
+                    if (!(typeof v14 === "boolean")) {
+                      c = wrongType(c, ["questions", i2, "multiSelect"], "boolean", v14);
                     }
                   }
                   if (u1 !== undefined) {
-                    c = unexpectedKeys(c, ["questions", i2], u1, K1, [v12, v13, v14, v15]);
+                    c = unexpectedKeys(c, ["questions", i2], r6, u1, K1, [v11, v12, v13, v14]);
                   }
-                } catch (v22) {
-                  c = caught(c, v22, ["questions", i2], "object");
+                } catch (v19) {
+                  c = caught(c, v19, ["questions", i2], "object");
                 }
               } else {
-                c = wrongType(c, ["questions", i2], "object", v11);
+                c = wrongType(c, ["questions", i2], "object", v10);
               }
             }
           } else {
@@ -261,28 +279,28 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               let u3: unknown[] | undefined;
               for (const k8 in r8) {
                 if (!Object.prototype.hasOwnProperty.call(r8, k8)) continue;
-                let v23: unknown;
+                let v20: unknown;
                 try {
-                  v23 = r8[k8];
+                  v20 = r8[k8];
                 } catch {
-                  v23 = UNREADABLE;
+                  v20 = UNREADABLE;
                 }
-                if (v23 === undefined) continue;
+                if (v20 === undefined) continue;
                 u3 = append(u3, k8);
-                u3.push(v23);
+                u3.push(v20);
                 continue;
               }
               if (u3 !== undefined) {
                 for (let i4 = 0; i4 < u3.length; i4 += 2) {
                   const k9 = String(u3[i4]);
-                  const v24 = u3[i4 + 1];
-                  if (!(typeof v24 === "string")) {
-                    c = wrongType(c, ["answers", k9], "string", v24);
+                  const v21 = u3[i4 + 1];
+                  if (!(typeof v21 === "string")) {
+                    c = wrongType(c, ["answers", k9], "string", v21);
                   }
                 }
               }
-            } catch (v25) {
-              c = caught(c, v25, p1, "object");
+            } catch (v22) {
+              c = caught(c, v22, p1, "object");
             }
           } else {
             c = wrongType(c, p1, "object", v8);
@@ -292,46 +310,44 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
           if (typeof v9 === "object" && v9 !== null && !Array.isArray(v9)) {
             const r9 = v9 as Record<string, unknown>;
             try {
-              let v26: unknown;
+              let v23: unknown;
               let u4: string[] | undefined;
               for (const k10 in r9) {
                 if (!Object.prototype.hasOwnProperty.call(r9, k10)) continue;
-                let v27: unknown;
-                try {
-                  v27 = r9[k10];
-                } catch {
-                  v27 = UNREADABLE;
-                }
-                if (v27 === undefined) continue;
                 switch (k10) {
                   case "source":
-                    v26 = v27;
+                    try {
+                      v23 = r9[k10];
+                    } catch {
+                      v23 = UNREADABLE;
+                    }
                     continue;
-                  default:
+                  default: {
                     u4 = append(u4, k10);
                     continue;
+                  }
                 }
               }
-              if (v26 !== undefined) {
-                if (!(typeof v26 === "string")) {
-                  c = wrongType(c, p2, "string", v26);
+              if (v23 !== undefined) {
+                if (!(typeof v23 === "string")) {
+                  c = wrongType(c, p2, "string", v23);
                 }
               }
               if (u4 !== undefined) {
-                c = unexpectedKeys(c, p3, u4, K2, [v26]);
+                c = unexpectedKeys(c, p3, r9, u4, K2, [v23]);
               }
-            } catch (v28) {
-              c = caught(c, v28, p3, "object");
+            } catch (v24) {
+              c = caught(c, v24, p3, "object");
             }
           } else {
             c = wrongType(c, p3, "object", v9);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K3, [v7, v8, v9]);
+          c = unexpectedKeys(c, p4, r5, u0, K3, [v7, v8, v9]);
         }
-      } catch (v29) {
-        c = caught(c, v29, p4, "object");
+      } catch (v25) {
+        c = caught(c, v25, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -350,15 +366,15 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "questions": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Array.isArray(v0)) return false;
           const a0 = v0 as unknown[];
           for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
@@ -373,21 +389,28 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
             let n2 = 0;
             for (const k1 in r1) {
               if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-              let v2: unknown;
-              try {
-                v2 = r1[k1];
-              } catch {
-                v2 = UNREADABLE;
-              }
-              if (v2 === undefined) continue;
               switch (k1) {
                 case "question":
                 case "header": {
+                  let v2: unknown;
+                  try {
+                    v2 = r1[k1];
+                  } catch {
+                    v2 = UNREADABLE;
+                  }
+                  if (v2 === undefined) continue;
                   if (!(typeof v2 === "string")) return false;
                   n2++;
                   continue;
                 }
                 case "options": {
+                  let v2: unknown;
+                  try {
+                    v2 = r1[k1];
+                  } catch {
+                    v2 = UNREADABLE;
+                  }
+                  if (v2 === undefined) continue;
                   if (!Array.isArray(v2)) return false;
                   const a1 = v2 as unknown[];
                   for (let i1 = 0, n3 = a1.length; i1 < n3; i1++) {
@@ -403,24 +426,38 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
                     let n4 = 0;
                     for (const k2 in r2) {
                       if (!Object.prototype.hasOwnProperty.call(r2, k2)) continue;
-                      let v4: unknown;
-                      try {
-                        v4 = r2[k2];
-                      } catch {
-                        v4 = UNREADABLE;
-                      }
-                      if (v4 === undefined) continue;
                       switch (k2) {
                         case "label": {
+                          let v4: unknown;
+                          try {
+                            v4 = r2[k2];
+                          } catch {
+                            v4 = UNREADABLE;
+                          }
+                          if (v4 === undefined) continue;
                           if (!(typeof v4 === "string")) return false;
                           n4++;
                           continue;
                         }
                         case "description": {
+                          let v4: unknown;
+                          try {
+                            v4 = r2[k2];
+                          } catch {
+                            v4 = UNREADABLE;
+                          }
+                          if (v4 === undefined) continue;
                           if (!(typeof v4 === "string")) return false;
                           continue;
                         }
                         default: {
+                          let v4: unknown;
+                          try {
+                            v4 = r2[k2];
+                          } catch {
+                            v4 = UNREADABLE;
+                          }
+                          if (v4 === undefined) continue;
                           return false;
                         }
                       }
@@ -431,10 +468,24 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
                   continue;
                 }
                 case "multiSelect": {
+                  let v2: unknown;
+                  try {
+                    v2 = r1[k1];
+                  } catch {
+                    v2 = UNREADABLE;
+                  }
+                  if (v2 === undefined) continue;
                   if (!(typeof v2 === "boolean")) return false;
                   continue;
                 }
                 default: {
+                  let v2: unknown;
+                  try {
+                    v2 = r1[k1];
+                  } catch {
+                    v2 = UNREADABLE;
+                  }
+                  if (v2 === undefined) continue;
                   return false;
                 }
               }
@@ -445,6 +496,13 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
           continue;
         }
         case "answers": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
           const r3 = v0 as Record<string, unknown>;
           for (const k3 in r3) {
@@ -462,23 +520,37 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
           continue;
         }
         case "metadata": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
           const r4 = v0 as Record<string, unknown>;
           for (const k4 in r4) {
             if (!Object.prototype.hasOwnProperty.call(r4, k4)) continue;
-            let v6: unknown;
-            try {
-              v6 = r4[k4];
-            } catch {
-              v6 = UNREADABLE;
-            }
-            if (v6 === undefined) continue;
             switch (k4) {
               case "source": {
+                let v6: unknown;
+                try {
+                  v6 = r4[k4];
+                } catch {
+                  v6 = UNREADABLE;
+                }
+                if (v6 === undefined) continue;
                 if (!(typeof v6 === "string")) return false;
                 continue;
               }
               default: {
+                let v6: unknown;
+                try {
+                  v6 = r4[k4];
+                } catch {
+                  v6 = UNREADABLE;
+                }
+                if (v6 === undefined) continue;
                 return false;
               }
             }
@@ -486,6 +558,13 @@ export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArg
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

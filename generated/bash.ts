@@ -52,29 +52,39 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v5: unknown;
-          try {
-            v5 = r1[k1];
-          } catch {
-            v5 = UNREADABLE;
-          }
-          if (v5 === undefined) continue;
           switch (k1) {
             case "command":
-              v1 = v5;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "timeout":
-              v2 = v5;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "description":
-              v3 = v5;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "run_in_background":
-              v4 = v5;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -100,10 +110,10 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p4, r1, u0, K0, [v1, v2, v3, v4]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p4, "object");
+      } catch (v5) {
+        c = caught(c, v5, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -122,32 +132,60 @@ export function isBashArgs(args: unknown): args is BashArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "command": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
         }
         case "timeout": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Number.isFinite(v0)) return false;
           continue;
         }
         case "description": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         case "run_in_background": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "boolean")) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

@@ -37,20 +37,18 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v2: unknown;
-          try {
-            v2 = r1[k1];
-          } catch {
-            v2 = UNREADABLE;
-          }
-          if (v2 === undefined) continue;
           switch (k1) {
             case "name":
-              v1 = v2;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 !== undefined) {
@@ -59,10 +57,10 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p1, u0, K0, [v1]);
+          c = unexpectedKeys(c, p1, r1, u0, K0, [v1]);
         }
-      } catch (v3) {
-        c = caught(c, v3, p1, "object");
+      } catch (v2) {
+        c = caught(c, v2, p1, "object");
       }
     } else {
       c = wrongType(c, p1, "object", args);
@@ -80,19 +78,26 @@ export function isEnterWorktreeArgs(args: unknown): args is EnterWorktreeArgs {
     const r0 = args as Record<string, unknown>;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "name": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

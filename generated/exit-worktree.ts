@@ -44,23 +44,25 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v3: unknown;
-          try {
-            v3 = r1[k1];
-          } catch {
-            v3 = UNREADABLE;
-          }
-          if (v3 === undefined) continue;
           switch (k1) {
             case "action":
-              v1 = v3;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "discard_changes":
-              v2 = v3;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -80,10 +82,10 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p2, u0, K0, [v1, v2]);
+          c = unexpectedKeys(c, p2, r1, u0, K0, [v1, v2]);
         }
-      } catch (v4) {
-        c = caught(c, v4, p2, "object");
+      } catch (v3) {
+        c = caught(c, v3, p2, "object");
       }
     } else {
       c = wrongType(c, p2, "object", args);
@@ -102,25 +104,39 @@ export function isExitWorktreeArgs(args: unknown): args is ExitWorktreeArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "action": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           if (!(v0 === "keep" || v0 === "remove")) return false;
           n0++;
           continue;
         }
         case "discard_changes": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "boolean")) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

@@ -47,26 +47,32 @@ export function validateGlob(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v4: unknown;
-          try {
-            v4 = r1[k1];
-          } catch {
-            v4 = UNREADABLE;
-          }
-          if (v4 === undefined) continue;
           switch (k1) {
             case "pattern":
-              v1 = v4;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "path":
-              v2 = v4;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "limit":
-              v3 = v4;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -87,10 +93,10 @@ export function validateGlob(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, u0, K0, [v1, v2, v3]);
+          c = unexpectedKeys(c, p3, r1, u0, K0, [v1, v2, v3]);
         }
-      } catch (v5) {
-        c = caught(c, v5, p3, "object");
+      } catch (v4) {
+        c = caught(c, v4, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);
@@ -109,28 +115,49 @@ export function isGlobArgs(args: unknown): args is GlobArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "pattern": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
         }
         case "path": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         case "limit": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Number.isFinite(v0)) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

@@ -108,59 +108,109 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v15: unknown;
-          try {
-            v15 = r1[k1];
-          } catch {
-            v15 = UNREADABLE;
-          }
-          if (v15 === undefined) continue;
           switch (k1) {
             case "pattern":
-              v1 = v15;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "path":
-              v2 = v15;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "glob":
-              v3 = v15;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "type":
-              v4 = v15;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
             case "output_mode":
-              v5 = v15;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
               continue;
             case "-B":
-              v6 = v15;
+              try {
+                v6 = r1[k1];
+              } catch {
+                v6 = UNREADABLE;
+              }
               continue;
             case "-A":
-              v7 = v15;
+              try {
+                v7 = r1[k1];
+              } catch {
+                v7 = UNREADABLE;
+              }
               continue;
             case "-C":
-              v8 = v15;
+              try {
+                v8 = r1[k1];
+              } catch {
+                v8 = UNREADABLE;
+              }
               continue;
             case "context":
-              v9 = v15;
+              try {
+                v9 = r1[k1];
+              } catch {
+                v9 = UNREADABLE;
+              }
               continue;
             case "-n":
-              v10 = v15;
+              try {
+                v10 = r1[k1];
+              } catch {
+                v10 = UNREADABLE;
+              }
               continue;
             case "-i":
-              v11 = v15;
+              try {
+                v11 = r1[k1];
+              } catch {
+                v11 = UNREADABLE;
+              }
               continue;
             case "multiline":
-              v12 = v15;
+              try {
+                v12 = r1[k1];
+              } catch {
+                v12 = UNREADABLE;
+              }
               continue;
             case "head_limit":
-              v13 = v15;
+              try {
+                v13 = r1[k1];
+              } catch {
+                v13 = UNREADABLE;
+              }
               continue;
             case "offset":
-              v14 = v15;
+              try {
+                v14 = r1[k1];
+              } catch {
+                v14 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -240,7 +290,7 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p14, u0, K0, [
+          c = unexpectedKeys(c, p14, r1, u0, K0, [
             v1,
             v2,
             v3,
@@ -257,8 +307,8 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
             v14,
           ]);
         }
-      } catch (v16) {
-        c = caught(c, v16, p14, "object");
+      } catch (v15) {
+        c = caught(c, v15, p14, "object");
       }
     } else {
       c = wrongType(c, p14, "object", args);
@@ -277,15 +327,15 @@ export function isGrepArgs(args: unknown): args is GrepArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "pattern": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
@@ -293,10 +343,24 @@ export function isGrepArgs(args: unknown): args is GrepArgs {
         case "path":
         case "glob":
         case "type": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         case "output_mode": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           if (!(v0 === "content" || v0 === "files_with_matches" || v0 === "count")) return false;
           continue;
@@ -307,16 +371,37 @@ export function isGrepArgs(args: unknown): args is GrepArgs {
         case "context":
         case "head_limit":
         case "offset": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Number.isFinite(v0)) return false;
           continue;
         }
         case "-n":
         case "-i":
         case "multiline": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "boolean")) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

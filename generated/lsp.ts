@@ -73,29 +73,39 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v5: unknown;
-          try {
-            v5 = r1[k1];
-          } catch {
-            v5 = UNREADABLE;
-          }
-          if (v5 === undefined) continue;
           switch (k1) {
             case "operation":
-              v1 = v5;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "filePath":
-              v2 = v5;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "line":
-              v3 = v5;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "character":
-              v4 = v5;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 === undefined) {
@@ -131,10 +141,10 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p4, r1, u0, K0, [v1, v2, v3, v4]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p4, "object");
+      } catch (v5) {
+        c = caught(c, v5, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -153,32 +163,53 @@ export function isLSPArgs(args: unknown): args is LSPArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "operation": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           if (!e1.has(v0)) return false;
           n0++;
           continue;
         }
         case "filePath": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
         }
         case "line":
         case "character": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Number.isFinite(v0)) return false;
           n0++;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

@@ -63,23 +63,36 @@ export function keyList(keys: readonly string[]): KeyList {
 }
 
 /**
- * The unexpected keys of one object, each with a hint when it is close to a declared key the
- * call left out (`declared.keys[i]` is absent when `values[i]` is undefined). Each declared
- * key is suggested at most once: the closest pair first, then declaration order.
+ * The other keys of one object where they are rejected: each key whose value is not undefined
+ * (read here, once, and only as far as issues can still be kept) is unexpected, with a hint
+ * when it is close to a declared key the call left out (`declared.keys[i]` is absent when
+ * `values[i]` is undefined). Each declared key is suggested at most once: the closest pair
+ * first, then declaration order.
  */
 export function unexpectedKeys(
   list: IssueList | undefined,
   base: IssuePath,
-  unknownKeys: readonly string[],
+  record: Record<string, unknown>,
+  otherKeys: readonly string[],
   declared: KeyList,
   values: readonly unknown[],
-): IssueList {
-  const issues = list ?? new IssueList();
-  // Only the keys that can still become issues are compared.
-  const shown =
-    unknownKeys.length + issues.count > MAX_ISSUES
-      ? unknownKeys.slice(0, MAX_ISSUES - issues.count)
-      : unknownKeys;
+): IssueList | undefined {
+  let issues = list;
+  let shown: string[] | undefined;
+  const room = MAX_ISSUES - (issues === undefined ? 0 : issues.count);
+  for (let i = 0; i < otherKeys.length && (shown === undefined || shown.length < room); i++) {
+    const key = otherKeys[i] ?? "";
+    let value: unknown;
+    try {
+      value = record[key];
+    } catch {
+      value = UNREADABLE;
+    }
+    // A key whose value is undefined counts as absent.
+    if (value !== undefined) shown = append(shown, key);
+  }
+  if (shown === undefined) return issues;
+  if (issues === undefined) issues = new IssueList();
   const hints =
     shown.length === 1
       ? oneKeyHint(shown[0] ?? "", declared, values)
@@ -244,26 +257,35 @@ function isJsonSpace(code: number): boolean {
 /** Whether `text[start, end)` is a number as JSON writes one: -?(0|[1-9]d*)(.d+)?([eE][+-]?d+)? */
 function isJsonNumber(text: string, start: number, end: number): boolean {
   let i = start;
-  if (text.charCodeAt(i) === 0x2d /* - */) i++;
-  if (text.charCodeAt(i) === 0x30 /* 0 */) i++;
-  else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) i++;
+  if (i < end && text.charCodeAt(i) === 0x2d /* - */) i++;
+  if (i >= end) return false;
+  const first = text.charCodeAt(i);
+  if (first === 0x30 /* 0 */) i++;
+  else if (first >= 0x31 && first <= 0x39) i = digitsEnd(text, i + 1, end);
   else return false;
-  if (text.charCodeAt(i) === 0x2e /* . */) {
-    i++;
-    if (!isDigit(text.charCodeAt(i))) return false;
-    while (isDigit(text.charCodeAt(i))) i++;
+  if (i < end && text.charCodeAt(i) === 0x2e /* . */) {
+    const fraction = digitsEnd(text, i + 1, end);
+    if (fraction === i + 1) return false;
+    i = fraction;
   }
-  if (text.charCodeAt(i) === 0x65 /* e */ || text.charCodeAt(i) === 0x45 /* E */) {
+  if (i < end && (text.charCodeAt(i) | 0x20) === 0x65 /* e or E */) {
     i++;
-    if (text.charCodeAt(i) === 0x2b /* + */ || text.charCodeAt(i) === 0x2d /* - */) i++;
-    if (!isDigit(text.charCodeAt(i))) return false;
-    while (isDigit(text.charCodeAt(i))) i++;
+    if (i < end && (text.charCodeAt(i) === 0x2b /* + */ || text.charCodeAt(i) === 0x2d)) i++;
+    const exponent = digitsEnd(text, i, end);
+    if (exponent === i) return false;
+    i = exponent;
   }
   return i === end;
 }
 
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
+/** Where the digits starting at `i` end. Reads stay inside the text: past its end is slow. */
+function digitsEnd(text: string, i: number, end: number): number {
+  while (i < end) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) break;
+    i++;
+  }
+  return i;
 }
 
 const JSON_ARRAY: JsonTextHint = Object.freeze({ kind: "json", type: "array" });

@@ -45,15 +45,29 @@ export const MAX_NAME = 256;
 
 /** A name as `closeness` compares it: lower case, without `_`, `-` and spaces. */
 export function simplified(name: string): string {
-  let i = 0;
   // Most names need nothing: no copy is made for them.
-  while (i < name.length && !changes(name.charCodeAt(i))) i++;
-  if (i === name.length) return name;
-  const lower = name.toLowerCase();
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    // Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the
+    // full mapping).
+    if (
+      (code >= 0x41 && code <= 0x5a) ||
+      code === 0x5f ||
+      code === 0x2d ||
+      code === 0x20 ||
+      code > 0x7f
+    ) {
+      return withoutSeparators(name.toLowerCase());
+    }
+  }
+  return name;
+}
+
+function withoutSeparators(lower: string): string {
   // The pieces between separators, joined.
   let text = "";
   let from = 0;
-  for (; i < lower.length; i++) {
+  for (let i = 0; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
     if (code === 0x5f || code === 0x2d || code === 0x20) {
       text += lower.slice(from, i);
@@ -61,13 +75,6 @@ export function simplified(name: string): string {
     }
   }
   return from === 0 ? lower : text + lower.slice(from);
-}
-
-/** Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the full mapping). */
-function changes(code: number): boolean {
-  return (
-    (code >= 0x41 && code <= 0x5a) || code === 0x5f || code === 0x2d || code === 0x20 || code > 0x7f
-  );
 }
 
 /** Whether two simplified names differ only in a plural ending `ies` / `y`. */

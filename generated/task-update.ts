@@ -82,44 +82,74 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v12: unknown;
-          try {
-            v12 = r1[k1];
-          } catch {
-            v12 = UNREADABLE;
-          }
-          if (v12 === undefined) continue;
           switch (k1) {
             case "taskId":
-              v3 = v12;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "subject":
-              v4 = v12;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
             case "description":
-              v5 = v12;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
               continue;
             case "activeForm":
-              v6 = v12;
+              try {
+                v6 = r1[k1];
+              } catch {
+                v6 = UNREADABLE;
+              }
               continue;
             case "status":
-              v7 = v12;
+              try {
+                v7 = r1[k1];
+              } catch {
+                v7 = UNREADABLE;
+              }
               continue;
             case "addBlocks":
-              v8 = v12;
+              try {
+                v8 = r1[k1];
+              } catch {
+                v8 = UNREADABLE;
+              }
               continue;
             case "addBlockedBy":
-              v9 = v12;
+              try {
+                v9 = r1[k1];
+              } catch {
+                v9 = UNREADABLE;
+              }
               continue;
             case "owner":
-              v10 = v12;
+              try {
+                v10 = r1[k1];
+              } catch {
+                v10 = UNREADABLE;
+              }
               continue;
             case "metadata":
-              v11 = v12;
+              try {
+                v11 = r1[k1];
+              } catch {
+                v11 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v3 === undefined) {
@@ -162,14 +192,14 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           if (Array.isArray(v8)) {
             const a2 = v8 as unknown[];
             for (let i2 = 0, n3 = a2.length; i2 < n3; i2++) {
-              let v13: unknown;
+              let v12: unknown;
               try {
-                v13 = a2[i2];
+                v12 = a2[i2];
               } catch {
-                v13 = UNREADABLE;
+                v12 = UNREADABLE;
               }
-              if (!(typeof v13 === "string")) {
-                c = wrongType(c, ["addBlocks", i2], "string", v13);
+              if (!(typeof v12 === "string")) {
+                c = wrongType(c, ["addBlocks", i2], "string", v12);
               }
             }
           } else {
@@ -180,14 +210,14 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           if (Array.isArray(v9)) {
             const a3 = v9 as unknown[];
             for (let i3 = 0, n4 = a3.length; i3 < n4; i3++) {
-              let v14: unknown;
+              let v13: unknown;
               try {
-                v14 = a3[i3];
+                v13 = a3[i3];
               } catch {
-                v14 = UNREADABLE;
+                v13 = UNREADABLE;
               }
-              if (!(typeof v14 === "string")) {
-                c = wrongType(c, ["addBlockedBy", i3], "string", v14);
+              if (!(typeof v13 === "string")) {
+                c = wrongType(c, ["addBlockedBy", i3], "string", v13);
               }
             }
           } else {
@@ -205,10 +235,10 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p9, u0, K0, [v3, v4, v5, v6, v7, v8, v9, v10, v11]);
+          c = unexpectedKeys(c, p9, r1, u0, K0, [v3, v4, v5, v6, v7, v8, v9, v10, v11]);
         }
-      } catch (v15) {
-        c = caught(c, v15, p9, "object");
+      } catch (v14) {
+        c = caught(c, v14, p9, "object");
       }
     } else {
       c = wrongType(c, p9, "object", args);
@@ -227,15 +257,15 @@ export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
     let n0 = 0;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "taskId": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           n0++;
           continue;
@@ -244,16 +274,37 @@ export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
         case "description":
         case "activeForm":
         case "owner": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
         case "status": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           if (!(v0 === "pending" || v0 === "in_progress" || v0 === "completed" || v0 === "deleted"))
             return false;
           continue;
         }
         case "addBlocks": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Array.isArray(v0)) return false;
           const a0 = v0 as unknown[];
           for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
@@ -268,6 +319,13 @@ export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
           continue;
         }
         case "addBlockedBy": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!Array.isArray(v0)) return false;
           const a1 = v0 as unknown[];
           for (let i1 = 0, n2 = a1.length; i1 < n2; i1++) {
@@ -282,10 +340,24 @@ export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
           continue;
         }
         case "metadata": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }

@@ -49,29 +49,39 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          let v5: unknown;
-          try {
-            v5 = r1[k1];
-          } catch {
-            v5 = UNREADABLE;
-          }
-          if (v5 === undefined) continue;
           switch (k1) {
             case "script":
-              v1 = v5;
+              try {
+                v1 = r1[k1];
+              } catch {
+                v1 = UNREADABLE;
+              }
               continue;
             case "scriptPath":
-              v2 = v5;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
               continue;
             case "resumeFromRunId":
-              v3 = v5;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
               continue;
             case "args":
-              v4 = v5;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
               continue;
-            default:
+            default: {
               u0 = append(u0, k1);
               continue;
+            }
           }
         }
         if (v1 !== undefined) {
@@ -90,10 +100,10 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p3, r1, u0, K0, [v1, v2, v3, v4]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p3, "object");
+      } catch (v5) {
+        c = caught(c, v5, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);
@@ -111,17 +121,17 @@ export function isWorkflowArgs(args: unknown): args is WorkflowArgs {
     const r0 = args as Record<string, unknown>;
     for (const k0 in r0) {
       if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
       switch (k0) {
         case "script":
         case "scriptPath":
         case "resumeFromRunId": {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           if (!(typeof v0 === "string")) return false;
           continue;
         }
@@ -129,6 +139,13 @@ export function isWorkflowArgs(args: unknown): args is WorkflowArgs {
           continue;
         }
         default: {
+          let v0: unknown;
+          try {
+            v0 = r0[k0];
+          } catch {
+            v0 = UNREADABLE;
+          }
+          if (v0 === undefined) continue;
           return false;
         }
       }
