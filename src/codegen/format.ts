@@ -284,9 +284,9 @@ export class Formatter {
     this.#cache = options.cache ?? new Map();
     this.#threads = options.threads ?? Math.min(4, os.availableParallelism());
     this.prettier = locatePrettier(options.outDir);
-    // Without results to reuse, every file is formatted: start the workers now, so that they
-    // load prettier while the declarations are read.
-    if (this.#cache.size === 0) this.#startWorkers();
+    // Started now, so that they load prettier and its TypeScript parser while the declarations
+    // are read: even a single file to format would otherwise wait for that.
+    this.#startWorkers();
   }
 
   #startWorkers(): FormatWorker[] {
