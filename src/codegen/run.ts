@@ -208,7 +208,11 @@ async function record(
     if (withoutBom(now) !== withoutBom(text))
       return debug(io, `not cached: ${shown} changed while it was read`);
   }
-  const inputs = await collectInputs(sources);
+  const realOut = await fs.realpath(run.outDir).catch(() => run.outDir);
+  const inputs = await collectInputs(
+    sources,
+    (input) => isInside(input, run.outDir) || isInside(input, realOut),
+  );
   for (const input of Object.keys(inputs.reads)) {
     const stat = await fs.stat(input).catch(() => undefined);
     if (!stat || stat.mtimeMs > startedAt - MTIME_SLACK_MS)
@@ -300,4 +304,9 @@ export function internalErrorText(error: unknown): string {
     error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
   const line = text.split("\n")[0]!.trim();
   return `internal error (a bug in the generator): ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

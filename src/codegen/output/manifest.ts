@@ -126,16 +126,20 @@ const SPECIFIER = /\b(?:from|import)\s*\(?\s*["']([^"'\n\r]+)["']/g;
  * The files a run read (absolute paths) and, transitively, every local module they import,
  * with the hash of each one's bytes; and the folders where those imports are looked up (the
  * reader takes the first of `x.ts`, `x.tsx`, `x/index.ts`, `x.js`, so a file added there can
- * change what an import means).
+ * change what an import means). `skip` leaves out files and folders that are no input (the
+ * output folder: a tool module may import its generated types from there).
  */
-export async function collectInputs(files: Iterable<string>): Promise<Inputs> {
+export async function collectInputs(
+  files: Iterable<string>,
+  skip: (file: string) => boolean = () => false,
+): Promise<Inputs> {
   const reads: Record<string, string> = {};
   const folders: Record<string, readonly string[] | null> = {};
   const queue = [...files];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const file = await fs.realpath(queue.pop()!).catch(() => undefined);
-    if (file === undefined || seen.has(file)) continue;
+    if (file === undefined || seen.has(file) || skip(file)) continue;
     seen.add(file);
     let bytes: Buffer;
     try {
@@ -149,7 +153,7 @@ export async function collectInputs(files: Iterable<string>): Promise<Inputs> {
       if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) continue;
       const target = path.resolve(path.dirname(file), specifier);
       for (const folder of [path.dirname(target), target]) {
-        if (!(folder in folders)) folders[folder] = await listing(folder);
+        if (!(folder in folders) && !skip(folder)) folders[folder] = await listing(folder);
       }
       for (const candidate of candidates(target)) {
         const stat = await fs.stat(candidate).catch(() => undefined);
