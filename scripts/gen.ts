@@ -1,30 +1,3 @@
-// The generator's command line: `npm run gen` (see `npm run gen -- --help`).
-import { main } from "../src/codegen/cli.js";
-import { EXIT_INTERNAL, internalErrorText } from "../src/codegen/run.js";
-
-// Whatever escapes the command (a failure in a callback or a worker) is an internal error: one
-// line and exit 3, never a stack trace.
-const internalError = (error: unknown) => {
-  process.stderr.write(`gen: ${internalErrorText(error)}\n`);
-  process.exit(EXIT_INTERNAL);
-};
-process.on("uncaughtException", internalError);
-process.on("unhandledRejection", internalError);
-
-// A closed pipe (`npm run gen | head`) is not an error of the generator.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-  });
-}
-
-// Ctrl-C ends watch mode cleanly.
-const stop = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
-
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-  cwd: process.cwd(),
-  signal: stop.signal,
-});
+// The generator's command line from source (the installed command is src/codegen/bin.ts,
+// compiled): `npm run gen` runs that file directly; this path is kept for scripts that use it.
+import "../src/codegen/bin.js";

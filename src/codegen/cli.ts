@@ -1,15 +1,26 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "./generate.js";
+import {
+  CONFIG_FILE,
+  DEFAULT_COMMAND,
+  DEFAULT_OUT_DIR,
+  DEFAULT_TOOLS_GLOB,
+  PACKAGE_KEY,
+  findConfig,
+  resolveSettings,
+  type Flags,
+} from "./config.js";
 import type { Mode } from "./ir.js";
 import { EXIT_ERRORS, EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
 import { watch } from "./watch.js";
 
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run.js";
 
-export const USAGE = `Usage: npm run gen -- [options]
+export const USAGE = `Usage: tool-validators [options]
+       tool-validators report [--json] <log...>
 
-Reads every built-in tool's declared parameters and writes one validator per tool.
+Reads every built-in tool's declared parameters and writes one validator per tool. With
+"report", summarises the validation logs a runtime wrote (see "report --help").
 
 Options:
   --tools <glob>   Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
@@ -18,18 +29,29 @@ Options:
                    standard: undeclared keys are allowed unless additionalProperties forbids them
   --check          Compare the output folder with what would be generated; write nothing
   --watch          Regenerate whenever a file that was read changes, until stopped (Ctrl-C)
+  --no-cache       Generate from scratch: neither reuse nor record the last run's output
+                   (node_modules/.cache/tool-validators)
   --help           Show this help
 
+Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
+"${PACKAGE_KEY}" key in package.json, e.g.
+  { "tools": ["src/tools/**/*.ts"], "out": "src/generated", "mode": "strict",
+    "command": "npm run gen:validators" }
+Paths in it are relative to its folder; flags override it. "command" is how the generated files
+say to regenerate them (default ${DEFAULT_COMMAND}).
+
+The output is formatted with the prettier configuration that applies to the output folder, by
+the prettier installed there (else this package's).
+
 Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options
-or a file-system problem (nothing was written); 3 an internal error (a bug in the generator).
+or settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the
+generator).
 `;
 
-interface CliOptions {
-  readonly tools: string[];
-  readonly out: string;
-  readonly mode: Mode;
+interface CliOptions extends Flags {
   readonly check: boolean;
   readonly watch: boolean;
+  readonly cache: boolean;
   readonly help: boolean;
 }
 
@@ -47,49 +69,33 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         mode: { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
+        "no-cache": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
   } catch (error) {
     return (error as Error).message;
   }
-  const mode = values.mode ?? "strict";
-  if (mode !== "strict" && mode !== "standard")
+  const mode = values.mode;
+  if (mode !== undefined && mode !== "strict" && mode !== "standard")
     return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
   if (values.out === "") return "--out needs a folder name";
   if (values.watch && values.check) return "--watch and --check cannot be used together";
   if (values.tools?.some((glob) => glob === "")) return "--tools needs a glob";
   return {
-    tools: values.tools ?? [],
-    out: values.out ?? DEFAULT_OUT_DIR,
-    mode,
+    ...(values.tools ? { tools: values.tools } : {}),
+    ...(values.out !== undefined ? { out: values.out } : {}),
+    ...(mode !== undefined ? { mode: mode as Mode } : {}),
     check: values.check ?? false,
     watch: values.watch ?? false,
+    cache: !(values["no-cache"] ?? false),
     help: values.help ?? false,
   };
 }
 
-/** The command that reproduces this run, for the generated files' first line. */
-export function regenerateCommand(options: CliOptions, cwd: string): string {
-  const parts = ["npm run gen"];
-  const flags: string[] = [];
-  const tools = options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
-  if (tools.length !== 1 || tools[0] !== DEFAULT_TOOLS_GLOB)
-    for (const glob of tools) flags.push("--tools", shellQuote(glob));
-  const out = displayFolder(options.out, cwd);
-  if (out !== DEFAULT_OUT_DIR) flags.push("--out", shellQuote(out));
-  if (options.mode !== "strict") flags.push("--mode", options.mode);
-  if (flags.length > 0) parts.push("--", ...flags);
-  return parts.join(" ");
-}
-
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
-function displayFolder(folder: string, cwd: string): string {
-  const relative = path.relative(cwd, path.resolve(cwd, folder)).split(path.sep).join("/");
-  return relative === "" ? "." : relative;
+/** `npm run gen -- --help`: the help command for the way the command is run here. */
+function helpCommand(command: string): string {
+  return `${command}${/^npm\s+(?:run|run-script)\s/.test(command) ? " --" : ""} --help`;
 }
 
 /** The generator's command line. Returns the exit code; never throws. */
@@ -102,26 +108,37 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 }
 
 async function command(argv: readonly string[], io: Io): Promise<number> {
+  if (argv[0] === "report") {
+    // Loaded only here: the report needs neither ts-morph nor prettier.
+    const { reportCommand } = await import("./failures/index.js");
+    return reportCommand(argv.slice(1), { ...io, command: "tool-validators report" });
+  }
   const options = parseFlags(argv);
   if (typeof options === "string") {
-    io.stderr(`gen: ${options}\nRun \`npm run gen -- --help\` for usage.\n`);
+    const config = await findConfig(io.cwd).catch(() => undefined);
+    io.stderr(
+      `gen: ${options}\nRun \`${helpCommand(config?.command ?? DEFAULT_COMMAND)}\` for usage.\n`,
+    );
     return EXIT_ERRORS;
   }
   if (options.help) {
     io.stdout(USAGE);
     return EXIT_OK;
   }
+  const cwd = path.resolve(io.cwd);
+  const settings = resolveSettings(options, await findConfig(cwd), cwd);
   const run: Run = {
-    outDir: path.resolve(io.cwd, options.out),
-    outName: displayFolder(options.out, io.cwd),
+    outDir: settings.outDir,
+    outName: settings.outName,
     check: options.check,
+    cache: options.cache,
     generate: {
-      tools: options.tools,
-      mode: options.mode,
-      cwd: io.cwd,
-      command: regenerateCommand(options, io.cwd),
+      tools: settings.tools,
+      mode: settings.mode,
+      cwd: settings.base,
+      command: settings.command,
     },
   };
-  if (options.watch) return watch(run, io);
-  return (await runOnce(run, io)).code;
+  if (options.watch) return watch(run, { ...io, cwd: settings.base });
+  return (await runOnce(run, { ...io, cwd: settings.base })).code;
 }

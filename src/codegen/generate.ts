@@ -6,13 +6,12 @@ import { DiagnosticBag, type Diagnostic } from "./diagnostics.js";
 import { emitFixedFiles, emitToolFiles, type OutputFile } from "./emit/files.js";
 import type { ExtractedTool } from "./extract/discover.js";
 import { fromJson } from "./extract/values.js";
-import { Formatter } from "./format.js";
+import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "./config.js";
+import { Formatter, type FormatCache, type FormatRecord } from "./format.js";
 import { normalizeTool } from "./normalize/normalize.js";
 import type { Mode, ToolSchema } from "./ir.js";
 
-export const DEFAULT_TOOLS_GLOB = "src/tools/**/*.ts";
-export const DEFAULT_OUT_DIR = "generated";
-export const DEFAULT_COMMAND = "npm run gen";
+export { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB };
 
 export interface GenerateOptions {
   /** Globs of the files holding tool declarations (relative to `cwd`). */
@@ -22,6 +21,13 @@ export interface GenerateOptions {
   readonly cwd?: string;
   /** The command named in each generated file's first line. */
   readonly command?: string;
+  /**
+   * The output folder (relative to `cwd`; default `generated`). Nothing is written there: the
+   * files are formatted with the prettier configuration that applies to it.
+   */
+  readonly outDir?: string;
+  /** Formatted texts of an earlier run, reused where the text to format is the same. */
+  readonly formatCache?: FormatCache;
 }
 
 export interface GenerateResult {
@@ -38,6 +44,8 @@ export interface GenerateResult {
   readonly output: readonly OutputFile[] | undefined;
   /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
   readonly stages: readonly StageTiming[];
+  /** What the formatting depended on (prettier, options, inputs); undefined without output. */
+  readonly formatting: FormatRecord | undefined;
 }
 
 export interface StageTiming {
@@ -85,7 +93,12 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
   clock.lap("find files");
   // Started before the declarations are read: formatting warms up meanwhile.
-  const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
+  const output = new OutputStage({
+    command: options.command ?? DEFAULT_COMMAND,
+    outDir: path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
+    display: (file) => path.relative(cwd, file).split(path.sep).join("/") || ".",
+    cache: options.formatCache,
+  });
   try {
     // Loaded here, after the formatter's workers started: loading the TypeScript parser takes
     // a while, and prettier loads in the workers meanwhile.
@@ -99,7 +112,13 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       );
     }
     const compiled = await compileTools(extracted, mode, diagnostics, output, clock);
-    return { ...compiled, sources, files: files.map(displayPath), stages: clock.stages };
+    return {
+      ...compiled,
+      sources,
+      files: files.map(displayPath),
+      stages: clock.stages,
+      formatting: compiled.output ? output.record() : undefined,
+    };
   } finally {
     output.close();
   }
@@ -145,7 +164,7 @@ export interface NamedSchema {
  */
 export async function generateFromSchemas(
   schemas: readonly NamedSchema[],
-  options: { readonly mode?: Mode; readonly command?: string } = {},
+  options: { readonly mode?: Mode; readonly command?: string; readonly outDir?: string } = {},
 ): Promise<GenerateResult> {
   const diagnostics = new DiagnosticBag();
   const extracted: ExtractedTool[] = schemas.map(({ name, schema }, index) => {
@@ -160,7 +179,10 @@ export async function generateFromSchemas(
     };
   });
   const clock = new StageClock();
-  const output = new OutputStage(options.command ?? DEFAULT_COMMAND);
+  const output = new OutputStage({
+    command: options.command ?? DEFAULT_COMMAND,
+    outDir: path.resolve(options.outDir ?? DEFAULT_OUT_DIR),
+  });
   try {
     const compiled = await compileTools(
       extracted,
@@ -169,7 +191,13 @@ export async function generateFromSchemas(
       output,
       clock,
     );
-    return { ...compiled, sources: new Map(), files: [], stages: clock.stages };
+    return {
+      ...compiled,
+      sources: new Map(),
+      files: [],
+      stages: clock.stages,
+      formatting: compiled.output ? output.record() : undefined,
+    };
   } finally {
     output.close();
   }
@@ -182,11 +210,22 @@ export async function generateFromSchemas(
  */
 class OutputStage {
   readonly #command: string;
-  readonly #formatter = new Formatter();
+  readonly #formatter: Formatter;
   readonly #fixedFiles: Promise<OutputFile[]>;
 
-  constructor(command: string) {
+  constructor(options: {
+    command: string;
+    outDir: string;
+    display?: (file: string) => string;
+    cache?: FormatCache | undefined;
+  }) {
+    const { command } = options;
     this.#command = command;
+    this.#formatter = new Formatter({
+      outDir: options.outDir,
+      ...(options.display ? { display: options.display } : {}),
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
     this.#fixedFiles = this.#formatter.format(emitFixedFiles({ command }));
     // Awaited in `files`; dropped when there are errors and nothing is written.
     this.#fixedFiles.catch(() => {});
@@ -199,6 +238,10 @@ class OutputStage {
     const files = [...toolFiles, ...(await this.#fixedFiles)];
     clock.lap("format");
     return files;
+  }
+
+  record(): FormatRecord {
+    return this.#formatter.record();
   }
 
   close(): void {

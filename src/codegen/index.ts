@@ -1,6 +1,18 @@
 /** The generator as a library: extract -> normalize -> emit -> format -> write or check. */
 export { main, parseFlags, USAGE } from "./cli.js";
+export {
+  CONFIG_FILE,
+  ConfigError,
+  DEFAULT_COMMAND,
+  PACKAGE_KEY,
+  findConfig,
+  resolveSettings,
+  type Config,
+  type Flags,
+  type Settings,
+} from "./config.js";
 export { formatDiagnostic, type Diagnostic, type SourceLocation } from "./diagnostics.js";
+export { locatePrettier, PrettierConfigError, type PrettierInfo } from "./format.js";
 export {
   generate,
   generateFromSchemas,
@@ -11,4 +23,5 @@ export {
   type NamedSchema,
 } from "./generate.js";
 export { compareFolder, writeFolder } from "./output/folder.js";
+export { runOnce, type Io, type Run } from "./run.js";
 export type { Mode, SchemaNode, ToolSchema } from "./ir.js";

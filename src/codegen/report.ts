@@ -24,23 +24,34 @@ export function notEnforcedText(item: NotEnforced): string {
   return `${item.keyword} at ${where}${item.note ? ` (${item.note})` : ""}`;
 }
 
+/** What a run's report says besides the files: counts and the coverage lines. */
+export interface ReportSummary {
+  /** Validators generated. */
+  readonly toolCount: number;
+  /** Files matched by the tool globs. */
+  readonly fileCount: number;
+  readonly coverage: readonly string[];
+}
+
 /** What was written and what is not enforced, per tool. */
-export function writeReport(result: GenerateResult, outDir: string, summary: WriteSummary): string {
+export function writeReport(result: ReportSummary, outDir: string, summary: WriteSummary): string {
   const fileCount = summary.written.length + summary.unchanged.length;
   const lines = [
-    `Generated validators for ${plural(result.tools.length, "tool")} from ${plural(result.files.length, "file")} into ${outDir}/ ` +
+    `Generated validators for ${plural(result.toolCount, "tool")} from ${plural(result.fileCount, "file")} into ${outDir}/ ` +
       `(${plural(fileCount, "file")}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed).`,
   ];
   for (const name of summary.written) lines.push(`  wrote   ${outDir}/${name}`);
   for (const name of summary.removed) lines.push(`  removed ${outDir}/${name}`);
   for (const name of summary.cleaned)
     lines.push(`  removed ${outDir}/${name} (left by an interrupted run)`);
-  lines.push(...coverageLines(result));
+  lines.push(...result.coverage);
   return `${lines.join("\n")}\n`;
 }
 
 /** Tools without a validator, and what each tool declares but the validators do not enforce. */
-export function coverageLines(result: GenerateResult): string[] {
+export function coverageLines(
+  result: Pick<GenerateResult, "tools" | "withoutParameters">,
+): string[] {
   const lines: string[] = [];
   for (const tool of result.withoutParameters) {
     lines.push(`No validator for ${tool.name} (${tool.file}): it declares no parameters.`);

@@ -1,5 +1,7 @@
 // The generator's command line, spawned for real: exit codes, the drift check, untouched
-// output on failure, determinism across folders.
+// output on failure, determinism across folders. Each test's folder has this project's
+// settings: the command named in the headers (`npm run gen`) and prettier's printWidth 100,
+// so that its output equals the golden files.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +16,11 @@ beforeEach(async () => {
   await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
     recursive: true,
   });
+  await fs.writeFile(
+    path.join(work, "tool-validators.config.json"),
+    '{ "command": "npm run gen" }\n',
+  );
+  await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 100 }\n');
 });
 
 afterEach(async () => {
@@ -27,10 +34,10 @@ describe("npm run gen", () => {
   it("--help prints the usage and exits 0", async () => {
     const result = await runGen(["--help"], work);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Usage: npm run gen -- [options]");
+    expect(result.stdout).toContain("Usage: tool-validators [options]");
     expect(result.stdout).toContain("--check");
     expect(result.stdout).toContain(
-      "Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options\nor a file-system problem (nothing was written); 3 an internal error (a bug in the generator).",
+      "Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options\nor settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the\ngenerator).",
     );
   });
 
@@ -67,9 +74,7 @@ describe("npm run gen", () => {
   it("gives byte-identical output in two different folders, equal to the golden files", async () => {
     const other = await makeTempDir("tv-cli-other-");
     try {
-      await fs.cp(path.join(work, "src"), path.join(other, "nested/deeper/src"), {
-        recursive: true,
-      });
+      await fs.cp(work, path.join(other, "nested/deeper"), { recursive: true });
       expect((await runGen(TOOLS, work)).code).toBe(0);
       expect((await runGen(TOOLS, path.join(other, "nested/deeper"))).code).toBe(0);
       const a = await snapshotFolder(path.join(work, "generated"));

@@ -244,7 +244,7 @@ describe("the lock on the output folder", () => {
           `  leftover generated/${staging}/ (left by an interrupted run; generating removes it)`,
           `  leftover generated/${oldTemporary} (left by an interrupted run; generating removes it)`,
           `  leftover generated/${LOCK_NAME}/ (left by an interrupted run; generating removes it)`,
-          "Run `npm run gen` and commit the result.",
+          "Run `npx tool-validators` and commit the result.",
           "",
         ].join("\n"),
       );

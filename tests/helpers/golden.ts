@@ -29,7 +29,13 @@ export function goldenCases(): GoldenCase[] {
 }
 
 export function generateCase(testCase: GoldenCase): Promise<GenerateResult> {
-  return generate({ cwd: testCase.dir, tools: testCase.tools, mode: testCase.mode });
+  // The golden files name the command this project runs.
+  return generate({
+    cwd: testCase.dir,
+    tools: testCase.tools,
+    mode: testCase.mode,
+    command: "npm run gen",
+  });
 }
 
 /** The expected files of a case, by name. */

@@ -23,11 +23,18 @@ export function run(
   args: readonly string[],
   cwd: string,
   as?: RunAs,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...(as ? { HOME: cwd } : {}) },
+      env: {
+        ...process.env,
+        FORCE_COLOR: "0",
+        NO_COLOR: "1",
+        ...(as ? { HOME: cwd } : {}),
+        ...env,
+      },
       ...as,
     });
     let stdout = "";
@@ -39,14 +46,19 @@ export function run(
   });
 }
 
-/** The generator's real command line (`scripts/gen.ts` under tsx), run in `cwd`. */
-export function runGen(args: readonly string[], cwd: string, as?: RunAs): Promise<RunResult> {
-  return run(process.execPath, [...genCommand(), ...args], cwd, as);
+/** The generator's real command line (`src/codegen/bin.ts` under tsx), run in `cwd`. */
+export function runGen(
+  args: readonly string[],
+  cwd: string,
+  as?: RunAs,
+  env?: Readonly<Record<string, string>>,
+): Promise<RunResult> {
+  return run(process.execPath, [...genCommand(), ...args], cwd, as, env);
 }
 
 /** The arguments of `node` that run the generator's command line. */
 export function genCommand(): string[] {
-  return ["--import", TSX_LOADER, path.join(REPO, "scripts/gen.ts")];
+  return ["--import", TSX_LOADER, path.join(REPO, "src/codegen/bin.ts")];
 }
 
 /** Every file under a folder with its content, by relative path (for before/after comparisons). */

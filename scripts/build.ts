@@ -1,0 +1,21 @@
+// `npm run build` (run by `prepack`): compiles the generator (src/codegen) to dist/ with the
+// project's TypeScript, and copies the support modules next to the compiled module that reads
+// them as text (emit/fixedFiles.ts copies them into every output folder).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dist = path.join(root, "dist");
+fs.rmSync(dist, { recursive: true, force: true });
+const tsc = path.join(root, "node_modules/typescript/bin/tsc");
+execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], {
+  stdio: "inherit",
+});
+const support = path.join(root, "src/codegen/support");
+for (const name of fs
+  .readdirSync(support)
+  .filter((file) => file.endsWith(".ts"))
+  .sort())
+  fs.copyFileSync(path.join(support, name), path.join(dist, "support", name));
+fs.chmodSync(path.join(dist, "bin.js"), 0o755);

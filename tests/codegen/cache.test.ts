@@ -1,0 +1,211 @@
+// The cache in node_modules/.cache/tool-validators: a run with nothing changed reuses the last
+// run's output, after verifying everything it depended on; any difference and it generates from
+// scratch. Whatever the cache holds, the command says exactly what it says without it.
+// TOOL_VALIDATORS_DEBUG=1 makes the command say on stderr whether it reused the output.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeTempDir } from "../helpers/context.js";
+import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { runGen, snapshotFolder } from "../helpers/spawn.js";
+
+let work: string;
+let cacheDir: string;
+
+beforeEach(async () => {
+  work = await makeTempDir("tv-cache-");
+  await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
+    recursive: true,
+  });
+  await fs.mkdir(path.join(work, "node_modules"));
+  cacheDir = path.join(work, "node_modules/.cache/tool-validators");
+});
+
+afterEach(async () => {
+  await fs.rm(work, { recursive: true, force: true });
+});
+
+const DEBUG = { TOOL_VALIDATORS_DEBUG: "1" };
+const gen = (args: string[] = []) => runGen(args, work, undefined, DEBUG);
+const REUSED = "tool-validators: nothing changed since the last run: its output is reused\n";
+
+/** The output without the cache's own line. */
+const plain = (text: string) =>
+  text
+    .split("\n")
+    .filter((line) => !line.startsWith("tool-validators: "))
+    .join("\n");
+
+/** Sets a file's modification time back, as if it had been written before the run. */
+async function age(file: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000);
+  await fs.utimes(file, past, past);
+}
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const full = path.join(work, file);
+  await fs.writeFile(full, change(await fs.readFile(full, "utf8")));
+  await age(full);
+}
+
+describe("the cache of the last run", () => {
+  it("is reused when nothing changed, and the command says exactly what it says without it", async () => {
+    const first = await gen();
+    expect(first.stderr).toBe("tool-validators: generating: no cache of an earlier run\n");
+    expect(first.code).toBe(0);
+    expect(await fs.readdir(cacheDir)).toHaveLength(1);
+
+    const again = await gen();
+    expect(again.stderr).toBe(REUSED);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("(9 files: 0 written, 9 unchanged, 0 removed)");
+    expect(again.stdout).toBe((await runGen(["--no-cache"], work)).stdout);
+
+    const check = await gen(["--check"]);
+    expect(check.stderr).toBe(REUSED);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toBe((await runGen(["--check", "--no-cache"], work)).stdout);
+
+    // The output folder is compared as always: an edited file is stale, with the same report.
+    const out = path.join(work, "generated");
+    await fs.writeFile(
+      path.join(out, "fetch-url.ts"),
+      (await fs.readFile(path.join(out, "fetch-url.ts"), "utf8")).replace('"GET"', '"POST"'),
+    );
+    const stale = await gen(["--check"]);
+    expect(stale.stderr.startsWith(REUSED)).toBe(true);
+    expect(stale.code).toBe(1);
+    const uncached = await runGen(["--check", "--no-cache"], work);
+    expect(uncached.code).toBe(1);
+    expect(plain(stale.stderr)).toBe(uncached.stderr);
+    expect(uncached.stderr).toContain("  stale    generated/fetch-url.ts");
+  });
+
+  it.each([
+    [
+      "a tool file",
+      "src/tools/search.ts",
+      (text: string) => text.replace('required: ["pattern"]', "required: []"),
+      1,
+    ],
+    [
+      "a constant read through a re-export",
+      "src/constants/limits.ts",
+      (text: string) => text.replace(/= (\d+)/, "= 1$1"),
+      1,
+    ],
+    [
+      "a module only passed through (export * from)",
+      "src/constants/index.ts",
+      (text: string) => `// A comment.\n${text}`,
+      0,
+    ],
+  ])("a change to %s is seen", async (_, file, change, code) => {
+    expect((await gen()).code).toBe(0);
+    const before = await fs.readFile(path.join(work, file), "utf8");
+    await edit(file, change);
+    expect(await fs.readFile(path.join(work, file), "utf8")).not.toBe(before);
+    const check = await gen(["--check"]);
+    expect(check.stderr.split("\n")[0]).toBe(
+      `tool-validators: generating: ${path.join(work, file)} changed`,
+    );
+    expect(check.code).toBe(code);
+    // The check recorded what it found: the next one reuses it.
+    expect((await gen(["--check"])).stderr).toBe(
+      code === 0
+        ? REUSED
+        : `${REUSED}${plain((await runGen(["--check", "--no-cache"], work)).stderr)}`,
+    );
+  });
+
+  it("a file added where imports are looked up, or matched by the globs, is seen", async () => {
+    expect((await gen()).code).toBe(0);
+    await fs.writeFile(path.join(work, "src/constants/more.ts"), "export const MORE = 1;\n");
+    const added = await gen(["--check"]);
+    expect(added.stderr).toBe(
+      `tool-validators: generating: the entries of ${path.join(work, "src/constants")} changed\n` +
+        "tool-validators: 9 of 9 files needed no formatting\n",
+    );
+    expect(added.code).toBe(0);
+
+    await fs.copyFile(path.join(work, "src/tools/notes.ts"), path.join(work, "src/tools/copy.ts"));
+    const matched = await gen(["--check"]);
+    expect(matched.stderr.split("\n")[0]).toBe(
+      "tool-validators: generating: the tool files matched changed",
+    );
+    expect(matched.code).toBe(2);
+    expect(matched.stderr).toContain(
+      'error TV3002: Tool "NoteWrite": Two built-in tools are named "NoteWrite"',
+    );
+  });
+
+  it("other settings, or other prettier options, are seen", async () => {
+    expect((await gen()).code).toBe(0);
+    const standard = await gen(["--mode", "standard", "--check"]);
+    expect(standard.stderr.split("\n")[0]).toBe(
+      "tool-validators: generating: the settings changed",
+    );
+    expect(standard.code).toBe(1);
+
+    expect((await gen()).stderr).toBe("tool-validators: generating: the settings changed\n");
+    await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 90 }\n');
+    const options = await gen(["--check"]);
+    expect(options.stderr.split("\n")[0]).toMatch(
+      /^tool-validators: generating: the prettier options of [\w-]+\.ts changed$/,
+    );
+    expect(options.code).toBe(1);
+  });
+
+  it("reuses the formatting of every file whose text did not change", async () => {
+    // A tool module that imports from the output folder (its generated argument types): the
+    // output is no input, and rewriting it does not spoil the cache.
+    await edit(
+      "src/tools/notes.ts",
+      (text) => `import type { NoteWriteArgs } from "../../generated/index.js";\n${text}`,
+    );
+    expect((await gen()).code).toBe(0);
+    await edit("src/tools/search.ts", (text) =>
+      text.replace('required: ["pattern"]', "required: []"),
+    );
+    const result = await gen();
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      [
+        `tool-validators: generating: ${path.join(work, "src/tools/search.ts")} changed`,
+        // The tool's own module changed; index.ts (names and types only) did not.
+        "tool-validators: 8 of 9 files needed no formatting",
+        "",
+      ].join("\n"),
+    );
+    expect(result.stdout).toContain("(9 files: 1 written, 8 unchanged, 0 removed)");
+    expect((await gen(["--check"])).stderr).toBe(REUSED);
+    const cached = await snapshotFolder(path.join(work, "generated"));
+    expect((await runGen(["--no-cache", "--check"], work)).code).toBe(0);
+    await fs.rm(path.join(work, "generated"), { recursive: true });
+    expect((await runGen(["--no-cache"], work)).code).toBe(0);
+    expect(await snapshotFolder(path.join(work, "generated"))).toEqual(cached);
+  });
+
+  it("a damaged cache is ignored", async () => {
+    expect((await gen()).code).toBe(0);
+    const [name] = await fs.readdir(cacheDir);
+    const file = path.join(cacheDir, name!);
+    const manifest = JSON.parse(await fs.readFile(file, "utf8"));
+    manifest.output[0].content += "// tampered\n";
+    await fs.writeFile(file, JSON.stringify(manifest));
+    const check = await gen(["--check"]);
+    expect(check.stderr).toBe("tool-validators: generating: no cache of an earlier run\n");
+    expect(check.code).toBe(0);
+    await fs.writeFile(file, "{");
+    expect((await gen(["--check"])).stderr).toBe(
+      "tool-validators: generating: no cache of an earlier run\n",
+    );
+  });
+
+  it("--no-cache neither reads nor writes it", async () => {
+    const result = await runGen(["--no-cache"], work, undefined, DEBUG);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    await expect(fs.readdir(cacheDir)).rejects.toThrow(/ENOENT/);
+  });
+});
