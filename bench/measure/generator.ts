@@ -12,7 +12,7 @@ import { median } from "../timing.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 const TSX = import.meta.resolve("tsx");
-const GEN = path.join(REPO, "scripts/gen.ts");
+const GEN = path.join(REPO, "src/codegen/bin.ts");
 const GENERATE = path.join(REPO, "src/codegen/generate.ts");
 /** Reports the child's peak resident set size when it exits. */
 const MAXRSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nBENCH_MAXRSS_KB="+process.resourceUsage().maxRSS+"\\n"))`;
