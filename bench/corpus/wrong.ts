@@ -7,6 +7,7 @@
 // included. Two large calls per tool: hundreds of unexpected keys, a long array of wrong
 // elements. A fixed seed per tool: every run builds the same calls. Every call goes through
 // JSON.parse of JSON text, as a model's arguments do.
+import { jsonHasType, type JsonType } from "../../src/codegen/ir.js";
 import type { Json, JsonObject } from "../schemas.js";
 
 /** Ordinary wrong calls per tool (the two large ones come on top). */
@@ -71,20 +72,7 @@ function typesOf(schema: JsonObject): readonly string[] | undefined {
 function typeAllows(schema: JsonObject, value: Json): boolean {
   const types = typesOf(schema);
   if (types === undefined) return true;
-  return types.some((type) => {
-    switch (type) {
-      case "null":
-        return value === null;
-      case "array":
-        return Array.isArray(value);
-      case "object":
-        return typeof value === "object" && value !== null && !Array.isArray(value);
-      case "integer":
-        return Number.isInteger(value);
-      default:
-        return typeof value === type;
-    }
-  });
+  return types.some((type) => jsonHasType(value, type as JsonType));
 }
 
 function isRecord(value: Json): value is JsonObject {

@@ -16,6 +16,22 @@ export const JSON_TYPES = [
 ] as const;
 export type JsonType = (typeof JSON_TYPES)[number];
 
+/** Whether a JSON value has one JSON type (`integer`: a number that is an integer). */
+export function jsonHasType(value: JsonValue, type: JsonType): boolean {
+  switch (type) {
+    case "null":
+      return value === null;
+    case "array":
+      return Array.isArray(value);
+    case "object":
+      return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "integer":
+      return Number.isInteger(value);
+    default:
+      return typeof value === type;
+  }
+}
+
 export interface SchemaNode {
   /** A `false` schema: every value is rejected. */
   readonly never?: true;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { main } from "../../src/codegen/cli.js";
 import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS } from "../../src/codegen/output/lock.js";
 import { makeTempDir } from "../helpers/context.js";
-import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO, runGen, snapshotFolder, type RunAs } from "../helpers/spawn.js";
 
 let work: string;
@@ -29,17 +29,7 @@ afterEach(async () => {
 });
 
 const TOOLS = ["--tools", "src/tools/**/*.ts"];
-const GENERATED = [
-  "failures.ts",
-  "fetch-url.ts",
-  "format.ts",
-  "index.ts",
-  "note-write.ts",
-  "runtime.ts",
-  "search-files.ts",
-  "similarity.ts",
-  "types.ts",
-];
+const GENERATED = AGENT_SDK_OUTPUT;
 
 /** Changes a declaration so that the next run has a file to write. */
 async function changeFetchTool(): Promise<void> {

@@ -27,14 +27,7 @@ import { plainIssues, show } from "../properties/report.js";
 import { rootSchemaArb } from "../properties/schemas.js";
 import { difference } from "./compare.js";
 import { Choices, Speller, type Beside } from "./spell.js";
-
-function integerFromEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer, not ${text}`);
-  return value;
-}
+import { integerFromEnv } from "../helpers/env.js";
 
 const SEED = integerFromEnv("EXTRACT_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
 /** Declarations written, imported and read. */

@@ -5,6 +5,19 @@ import type { Mode } from "../../src/codegen/ir.js";
 
 export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/codegen");
 
+/** The files generated for the agent-sdk fixture's tools (three tools with parameters). */
+export const AGENT_SDK_OUTPUT = [
+  "failures.ts",
+  "fetch-url.ts",
+  "format.ts",
+  "index.ts",
+  "note-write.ts",
+  "runtime.ts",
+  "search-files.ts",
+  "similarity.ts",
+  "types.ts",
+];
+
 /** A golden case: `case.json` (tool globs, mode) and tool sources in, `expected/` out. */
 export interface GoldenCase {
   name: string;

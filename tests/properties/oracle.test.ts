@@ -20,14 +20,7 @@ import { referenceValidate } from "./reference.js";
 import { MODES, Registry, type Compiled } from "./registry.js";
 import { plainIssues, show } from "./report.js";
 import { KEY_ALLOWING, NOISE_KEYWORDS, rootSchemaArb, type Schema } from "./schemas.js";
-
-function integerFromEnv(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer, not ${text}`);
-  return value;
-}
+import { integerFromEnv } from "../helpers/env.js";
 
 const SEED = integerFromEnv("PROPERTY_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
 const PATH = process.env.PROPERTY_PATH || undefined;

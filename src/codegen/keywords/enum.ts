@@ -1,7 +1,7 @@
 import { Code, code, join, literal } from "../code/code.js";
 import { pathCode, type EmitContext, type ModuleContext, type PathPart } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticValue } from "../extract/values.js";
-import type { JsonType } from "../ir.js";
+import { jsonHasType, type JsonType } from "../ir.js";
 import { describeValue, joinKey, type SchemaReading } from "./reading.js";
 
 /**
@@ -79,21 +79,6 @@ function canonical(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   const keys = Object.keys(value).sort();
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key] ?? null)}`).join(",")}}`;
-}
-
-function jsonHasType(value: JsonValue, type: JsonType): boolean {
-  switch (type) {
-    case "null":
-      return value === null;
-    case "array":
-      return Array.isArray(value);
-    case "object":
-      return typeof value === "object" && value !== null && !Array.isArray(value);
-    case "integer":
-      return Number.isInteger(value);
-    default:
-      return typeof value === type;
-  }
 }
 
 /** Up to this many primitive members are compared one by one; more go through a Set. */
