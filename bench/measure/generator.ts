@@ -1,8 +1,10 @@
-// The generator's cost, each run in a child process of its own: the command line (`gen` into an
-// empty folder, `gen --check` against an up-to-date one: wall time and peak RSS), and the
-// stages `generate()` reports (GenerateResult.stages), on the built-in tools and on synthetic
-// code bases of 100 and 1,000 tools (bench/synthetic.ts).
-import { spawn } from "node:child_process";
+// The generator's cost, each run in a child process of its own: the command as it is installed
+// (compiled to dist/ by `npm run build`, run by Node alone): `gen` into an empty folder with
+// nothing cached, `gen --check` against the folder it wrote with nothing changed (the verified
+// cache) and without the cache; wall time and peak RSS. Also the stages `generate()` reports
+// (GenerateResult.stages). On the built-in tools and on synthetic code bases of 100 and 1,000
+// tools (bench/synthetic.ts).
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +14,7 @@ import { median } from "../timing.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 const TSX = import.meta.resolve("tsx");
-const GEN = path.join(REPO, "src/codegen/bin.ts");
+const GEN = path.join(REPO, "dist/bin.js");
 const GENERATE = path.join(REPO, "src/codegen/generate.ts");
 /** Reports the child's peak resident set size when it exits. */
 const MAXRSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nBENCH_MAXRSS_KB="+process.resourceUsage().maxRSS+"\\n"))`;
@@ -33,16 +35,18 @@ export interface ProcessFigure {
 export interface GeneratorCase {
   readonly name: string;
   readonly tools: number;
-  /** `gen` into an empty --out folder. */
+  /** `gen --no-cache` into an empty --out folder: a first run. */
   readonly gen: ProcessFigure;
-  /** `gen --check` against an up-to-date folder (not in quick runs). */
+  /** `gen --check` against an up-to-date folder, nothing changed: the cache is verified and used. */
   readonly check?: ProcessFigure;
+  /** `gen --check --no-cache` against an up-to-date folder (not in quick runs). */
+  readonly checkFull?: ProcessFigure;
   /** What generate() reports, one run. */
   readonly stages: readonly StageTiming[];
 }
 
 export interface GeneratorResult {
-  /** `gen --help`: Node, tsx and the generator's modules loaded, nothing generated. */
+  /** `gen --help`: Node and the command's modules loaded, nothing generated. */
   readonly startup: ProcessFigure;
   readonly cases: readonly GeneratorCase[];
 }
@@ -55,10 +59,12 @@ interface RunOutput {
   readonly peakRssMiB: number;
 }
 
-function runNode(args: readonly string[], cwd: string): Promise<RunOutput> {
+/** Node on `args`; `tsx` for sources in TypeScript (the command itself is compiled). */
+function runNode(args: readonly string[], cwd: string, tsx = false): Promise<RunOutput> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(process.execPath, ["--import", TSX, "--import", MAXRSS, ...args], {
+    const loaders = tsx ? ["--import", TSX] : [];
+    const child = spawn(process.execPath, [...loaders, "--import", MAXRSS, ...args], {
       cwd,
       env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
     });
@@ -110,14 +116,33 @@ async function generatorCase(
 ): Promise<GeneratorCase> {
   const toolArgs = toolGlobs.flatMap((glob) => ["--tools", glob]);
   const empty = () => fs.rm(out, { recursive: true, force: true });
-  const gen = await measure([GEN, ...toolArgs, "--out", out], cwd, options.runs, empty);
-  const check = options.check
-    ? await measure([GEN, ...toolArgs, "--out", out, "--check"], cwd, options.runs)
+  const gen = await measure(
+    [GEN, ...toolArgs, "--out", out, "--no-cache"],
+    cwd,
+    options.runs,
+    empty,
+  );
+  // One run that records the cache, then the measured checks against the folder it wrote.
+  await runNode([GEN, ...toolArgs, "--out", out], cwd);
+  const check = await measure([GEN, ...toolArgs, "--out", out, "--check"], cwd, options.runs);
+  const checkFull = options.check
+    ? await measure([GEN, ...toolArgs, "--out", out, "--check", "--no-cache"], cwd, options.runs)
     : undefined;
   await empty();
-  const staged = await runNode(["--input-type=module", "-e", STAGES, GENERATE, ...toolGlobs], cwd);
+  const staged = await runNode(
+    ["--input-type=module", "-e", STAGES, GENERATE, ...toolGlobs],
+    cwd,
+    true,
+  );
   if (staged.code !== 0) throw new Error(`generate() failed:\n${staged.stderr.slice(0, 4000)}`);
-  return { name, tools, gen, check, stages: JSON.parse(staged.stdout) as StageTiming[] };
+  return {
+    name,
+    tools,
+    gen,
+    check,
+    ...(checkFull ? { checkFull } : {}),
+    stages: JSON.parse(staged.stdout) as StageTiming[],
+  };
 }
 
 export async function measureGenerator(
@@ -126,6 +151,10 @@ export async function measureGenerator(
 ): Promise<GeneratorResult> {
   const runs = options.quick ? 1 : 3;
   const check = !options.quick;
+  // The command as it is installed: compiled by the package's own build.
+  execFileSync(process.execPath, ["--import", TSX, path.join(REPO, "scripts/build.ts")], {
+    stdio: "ignore",
+  });
   const startup = await measure([GEN, "--help"], REPO, runs);
   options.log(`  startup (gen --help): ${startup.wallMs.toFixed(0)} ms`);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tv-bench-"));
