@@ -168,6 +168,8 @@ export async function measureGenerator(
     for (const count of options.quick ? [100] : [100, 1000]) {
       const dir = path.join(tmp, `synthetic-${count}`);
       await writeSyntheticTools(dir, count);
+      // Where a code base keeps its packages, and the command its cache.
+      await fs.mkdir(path.join(dir, "node_modules"));
       const out = path.join(dir, "generated");
       const caseRuns = count >= 1000 ? 1 : runs;
       cases.push(
