@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { assignModuleNames } from "../../src/codegen/emit/names.js";
+import type { ToolSchema } from "../../src/codegen/ir.js";
 import {
   Code,
   code,
@@ -54,5 +56,49 @@ describe("the emit module", () => {
     expect(pascalIdentifier("3d")).toBeUndefined();
     expect(pascalIdentifier("ünï")).toBeUndefined();
     expect(pascalIdentifier("---")).toBeUndefined();
+  });
+});
+
+describe("file and export names from tool names", () => {
+  const tool = (name: string): ToolSchema => ({
+    name,
+    file: "tools.ts",
+    exportName: "t",
+    root: { types: ["object"] },
+    notEnforced: [],
+  });
+  const names = (toolNames: string[]) =>
+    assignModuleNames(toolNames.map(tool)).map(({ tool: t, file, validator }) => [
+      t.name,
+      file,
+      validator,
+    ]);
+
+  it("are kebab-case and PascalCase, clear of the fixed modules, and unique on any file system", () => {
+    expect(names(["TaskUpdate", "index", "Format", "Foo", "FOO", "mcp__server__tool"])).toEqual([
+      ["FOO", "foo", "validateFOO"],
+      ["Foo", "foo-2", "validateFoo"],
+      ["Format", "format-tool", "validateFormat"],
+      ["TaskUpdate", "task-update", "validateTaskUpdate"],
+      ["index", "index-tool", "validateIndex"],
+      ["mcp__server__tool", "mcp-server-tool", "validateMcpServerTool"],
+    ]);
+  });
+
+  it("give a name with nothing usable, or a long one, a hash of the tool name: short, safe, stable", () => {
+    const long = `Very${"Long".repeat(75)}`;
+    const byName = new Map(
+      names(["ünï", long]).map(([name, file, validator]) => [name, [file, validator]]),
+    );
+    const [unusable, unusableValidator] = byName.get("ünï")!;
+    const [cut, cutValidator] = byName.get(long)!;
+    expect(unusable).toMatch(/^tool-[0-9a-f]{8}$/);
+    expect(unusableValidator).toMatch(/^validateTool[0-9a-f]{8}$/);
+    expect(cut.length).toBeLessThanOrEqual(64);
+    expect(cut).toMatch(/^very-long(-long)*-[0-9a-f]{8}$/);
+    expect(cutValidator.length).toBeLessThanOrEqual(56);
+    // Another tool does not change them.
+    const withOther = names(["ünï", long, "Other"]).filter(([name]) => name !== "Other");
+    expect(withOther).toEqual(names(["ünï", long]));
   });
 });
