@@ -49,6 +49,10 @@ const cases: [file: string, firstLine: string][] = [
     'additional-properties-invalid.ts:9:75 - error TV2012: Tool "AdditionalInvalid", parameters.additionalProperties: `additionalProperties` must be true, false or a schema, not the string "no".',
   ],
   [
+    "additional-properties-unknown.ts",
+    'additional-properties-unknown.ts:9:75 - error TV2012: Tool "AdditionalUnknown", parameters.additionalProperties: `additionalProperties` must be true, false or a schema, not a value that is not statically known (the call `pickSchema()` is not statically known).',
+  ],
+  [
     "nullable-invalid.ts",
     'nullable-invalid.ts:9:82 - error TV2005: Tool "NullableInvalid", parameters.properties.a.nullable: `nullable` must be true or false.',
   ],

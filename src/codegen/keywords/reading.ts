@@ -42,7 +42,9 @@ export function describeValue(value: StaticValue): string {
   }
 }
 
-/** `describeValue`, or why the value is not statically known. */
+/** `describeValue`, with why a value is not statically known (follows "not": "not a value ..."). */
 export function describeFound(value: StaticValue): string {
-  return value.kind === "unknown" ? `not statically known: ${value.reason}` : describeValue(value);
+  return value.kind === "unknown"
+    ? `a value that is not statically known (${value.reason})`
+    : describeValue(value);
 }
