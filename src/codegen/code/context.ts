@@ -37,23 +37,34 @@ export class ModuleContext {
   readonly names = new Names();
   /** Module-level constants (paths, enum lists, key lists), in order of first use. */
   readonly constants: Code[] = [];
-  /** Functions split off the validator (see `EmitContext.split`), in order of creation. */
+  /** Functions split off the validator (see `EmitContext`), in order of creation. */
   readonly functions: Code[] = [];
   readonly helpers = new Set<Helper>();
-  readonly #shared = new Map<string, Code>();
+  readonly #sharedNames = new Map<string, Code>();
   readonly #enumLists = new Map<readonly JsonValue[], Code>();
+
+  /**
+   * The module constant `key` stands for, declared by `declaration` (given its fresh name) on
+   * first use: every use of the same text shares one constant.
+   */
+  #shared(key: string, prefix: NamePrefix, declaration: (name: Code) => Code): Code {
+    let name = this.#sharedNames.get(key);
+    if (!name) {
+      name = this.names.next(prefix);
+      this.constants.push(declaration(name));
+      this.#sharedNames.set(key, name);
+    }
+    return name;
+  }
 
   /** A frozen module-level constant, shared by every use of the same text. */
   constant(prefix: NamePrefix, value: Code, type = ""): Code {
-    const key = `${prefix}:${type}:${value}`;
-    let name = this.#shared.get(key);
-    if (!name) {
-      name = this.names.next(prefix);
-      const annotation = type === "" ? code`` : Code.raw(`: ${type}`);
-      this.constants.push(code`const ${name}${annotation} = Object.freeze(${value});\n`);
-      this.#shared.set(key, name);
-    }
-    return name;
+    const annotation = type === "" ? code`` : Code.raw(`: ${type}`);
+    return this.#shared(
+      `${prefix}:${type}:${value}`,
+      prefix,
+      (name) => code`const ${name}${annotation} = Object.freeze(${value});\n`,
+    );
   }
 
   /** The module constant holding an enum's members (one per enum). */
@@ -76,14 +87,11 @@ export class ModuleContext {
   /** A module Set of an enum's primitive members, for enums too long to compare one by one. */
   enumSet(values: readonly JsonValue[]): Code {
     const list = this.enumList(values);
-    const key = `set:${list}`;
-    let name = this.#shared.get(key);
-    if (!name) {
-      name = this.names.next("e");
-      this.constants.push(code`const ${name}: ReadonlySet<unknown> = new Set(${list});\n`);
-      this.#shared.set(key, name);
-    }
-    return name;
+    return this.#shared(
+      `set:${list}`,
+      "e",
+      (name) => code`const ${name}: ReadonlySet<unknown> = new Set(${list});\n`,
+    );
   }
 
   /** A module constant listing an object's declared keys for the hints (one per list). */
@@ -92,14 +100,7 @@ export class ModuleContext {
       keys.map((key) => code`${key}`),
       ", ",
     )}])`;
-    const key = `keys:${list}`;
-    let name = this.#shared.get(key);
-    if (!name) {
-      name = this.names.next("K");
-      this.constants.push(code`const ${name} = ${list};\n`);
-      this.#shared.set(key, name);
-    }
-    return name;
+    return this.#shared(`keys:${list}`, "K", (name) => code`const ${name} = ${list};\n`);
   }
 
   use(helper: Helper): Code {

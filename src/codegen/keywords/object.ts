@@ -315,7 +315,7 @@ export function collectObject(
   ];
   const firstPass = code`${join(declarations, "")}${ownKeysLoop(record, key, switchCode)}`;
 
-  const checks = declaredChecks(rules, slots);
+  const checks = declaredChecks(rules, slots, slotsArray !== undefined);
   let declared: Code;
   if (slotsArray) {
     // Chunks of CHUNK declared keys, each a function taking the slots.
@@ -370,34 +370,43 @@ export function collectObject(
 
 type CheckEmitter = (ctx: EmitContext, path: readonly PathPart[]) => Code;
 
-/** The checks of each declared key, in declaration order (then required keys without a schema). */
-function declaredChecks(rules: ObjectRules, slots: readonly (Code | undefined)[]): CheckEmitter[] {
+/**
+ * The checks of each declared key, in declaration order (then required keys without a schema).
+ * Slots kept in an array (`inArray`) are read into a local once.
+ */
+function declaredChecks(
+  rules: ObjectRules,
+  slots: readonly (Code | undefined)[],
+  inArray: boolean,
+): CheckEmitter[] {
+  const load = (inner: EmitContext, slot: Code): { local: Code; load: Code } => {
+    if (!inArray) return { local: slot, load: code`` };
+    const local = inner.names.next("v");
+    return { local, load: code`const ${local} = ${slot};\n` };
+  };
   const emitters: CheckEmitter[] = [];
   rules.properties.forEach((rule, i) => {
     const slot = slots[i];
     if (!slot || (!rule.required && !hasChecks(rule.schema))) return;
     emitters.push((inner, innerPath) => {
       const propertyPath = [...innerPath, rule.key];
-      // A slot in an array is read into a local once.
-      const local = slot.toString().includes("[") ? inner.names.next("v") : slot;
-      const load = local === slot ? code`` : code`const ${local} = ${slot};\n`;
+      const { local, load: loaded } = load(inner, slot);
       const nested = hasChecks(rule.schema)
         ? inner.collect(rule.schema, local, propertyPath)
         : code``;
-      if (!rule.required) return code`${load}if (${local} !== undefined) {\n${nested}}\n`;
+      if (!rule.required) return code`${loaded}if (${local} !== undefined) {\n${nested}}\n`;
       const issue = code`c = ${inner.module.use("missing")}(c, ${pathCode(inner.module, propertyPath)});\n`;
       return nested.toString() === ""
-        ? code`${load}if (${local} === undefined) {\n${issue}}\n`
-        : code`${load}if (${local} === undefined) {\n${issue}} else {\n${nested}}\n`;
+        ? code`${loaded}if (${local} === undefined) {\n${issue}}\n`
+        : code`${loaded}if (${local} === undefined) {\n${issue}} else {\n${nested}}\n`;
     });
   });
   rules.requiredOnly.forEach((name, j) => {
     const slot = slots[rules.properties.length + j];
     if (!slot) return;
     emitters.push((inner, innerPath) => {
-      const local = slot.toString().includes("[") ? inner.names.next("v") : slot;
-      const load = local === slot ? code`` : code`const ${local} = ${slot};\n`;
-      return code`${load}if (${local} === undefined) {\nc = ${inner.module.use("missing")}(c, ${pathCode(inner.module, [...innerPath, name])});\n}\n`;
+      const { local, load: loaded } = load(inner, slot);
+      return code`${loaded}if (${local} === undefined) {\nc = ${inner.module.use("missing")}(c, ${pathCode(inner.module, [...innerPath, name])});\n}\n`;
     });
   });
   return emitters;

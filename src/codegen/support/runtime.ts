@@ -92,8 +92,12 @@ export function unexpectedKeys(
   }
   if (shown === undefined) return issues;
   if (issues === undefined) issues = new IssueList();
-  const hints =
-    shown.length === 1
+  // Only declared keys the call left out are suggested: none left out, no hint to look for.
+  let leftOut = false;
+  for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
+  const hints = !leftOut
+    ? undefined
+    : shown.length === 1
       ? oneKeyHint(shown[0] ?? "", declared, values)
       : keyHints(shown, declared, values);
   for (let i = 0; i < shown.length; i++) {
@@ -121,9 +125,6 @@ function oneKeyHint(
   declared: KeyList,
   values: readonly unknown[],
 ): KeyHint | undefined {
-  let leftOut = false;
-  for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
-  if (!leftOut) return undefined;
   const name = comparable(unknownKey);
   if (name === undefined) return undefined;
   let best = -1;
@@ -146,10 +147,6 @@ function keyHints(
   declared: KeyList,
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
-  // Only declared keys the call left out are suggested.
-  let leftOut = false;
-  for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
-  if (!leftOut) return undefined;
   // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
   // numbers orders them by closeness, then declaration order, then the call's order.
   let pairs: number[] | undefined;
