@@ -1,7 +1,7 @@
 // The built-in tools' parameter schemas as plain JSON, and their strict equivalents for the
 // peer validators (ajv, schemasafe, typebox, zod, cfworker).
-import { KEY_ALLOWING_KEYWORDS } from "../src/codegen/keywords/table.js";
-import { builtinTools } from "../src/tools/index.js";
+import { KEY_ALLOWING_KEYWORDS } from "../src/keywords/table.js";
+import { builtinTools } from "../example/tools/index.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

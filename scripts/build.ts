@@ -1,4 +1,4 @@
-// `npm run build` (run by `prepack`): compiles the generator (src/codegen) to dist/ with the
+// `npm run build` (run by `prepack`): compiles the generator (src) to dist/ with the
 // project's TypeScript, and copies the support modules next to the compiled module that reads
 // them as text (emit/fixedFiles.ts copies them into every output folder).
 import { execFileSync } from "node:child_process";
@@ -12,7 +12,7 @@ const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], {
   stdio: "inherit",
 });
-const support = path.join(root, "src/codegen/support");
+const support = path.join(root, "src/support");
 for (const name of fs
   .readdirSync(support)
   .filter((file) => file.endsWith(".ts"))

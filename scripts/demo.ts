@@ -6,8 +6,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { summariseLogs, summaryText } from "../src/codegen/failures/index.js";
-import { ToolManager } from "../src/index.js";
+import { summariseLogs, summaryText } from "../src/failures/index.js";
+import { ToolManager } from "../example/index.js";
 
 interface Step {
   /** What the model is trying to do. */

@@ -1,5 +1,5 @@
 // The report on validation logs: `npm run report -- [--json] <log...>` (see `--help`).
-import { reportCommand } from "../src/codegen/failures/index.js";
+import { reportCommand } from "../src/failures/index.js";
 
 // A closed pipe (`npm run report -- log.jsonl | head`) is not an error of the report.
 for (const stream of [process.stdout, process.stderr]) {

@@ -3,12 +3,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DIAGNOSTIC_CODES } from "../src/codegen/diagnosticCodes.js";
+import { DIAGNOSTIC_CODES } from "../src/diagnostics/codes.js";
 
 const CONTRACT = fs.readFileSync(path.resolve(import.meta.dirname, "../CONTRACT.md"), "utf8");
 
 describe("CONTRACT.md", () => {
-  it("lists every diagnostic code with the severity and meaning of diagnosticCodes.ts", () => {
+  it("lists every diagnostic code with the severity and meaning of codes.ts", () => {
     const rows = CONTRACT.split("\n")
       .filter((line) => /^\| TV\d{4} /.test(line))
       .map((line) => {

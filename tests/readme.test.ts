@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { USAGE } from "../src/codegen/cli.js";
+import { USAGE } from "../src/cli.js";
 import { makeTempDir } from "./helpers/context.js";
 import { REPO, run, runGen } from "./helpers/spawn.js";
 
@@ -20,14 +20,14 @@ function blockAfter(heading: string): string {
 describe("README.md", () => {
   it("the runtime example prints the text the introduction shows", async () => {
     const example = blockAfter("## The runtime");
-    expect(example).toContain('from "./src/index.js"');
+    expect(example).toContain('from "./example/index.js"');
     const dir = await makeTempDir("tv-readme-");
     try {
       // The repository is an ES module package, as the example expects.
       await fs.writeFile(path.join(dir, "package.json"), '{ "type": "module" }');
       const file = path.join(dir, "example.ts");
-      const entry = path.join(REPO, "src/index.ts");
-      await fs.writeFile(file, example.replace('"./src/index.js"', JSON.stringify(entry)));
+      const entry = path.join(REPO, "example/index.ts");
+      await fs.writeFile(file, example.replace('"./example/index.js"', JSON.stringify(entry)));
       const result = await run(
         process.execPath,
         ["--import", import.meta.resolve("tsx"), file],
@@ -43,13 +43,13 @@ describe("README.md", () => {
   it("the diagnostic example is what the command prints for that typo", async () => {
     const work = await makeTempDir("tv-readme-typo-");
     try {
-      await fs.cp(path.join(REPO, "src"), path.join(work, "src"), { recursive: true });
-      const task = path.join(work, "src/tools/task.ts");
+      await fs.cp(path.join(REPO, "example"), path.join(work, "example"), { recursive: true });
+      const task = path.join(work, "example/tools/task.ts");
       const text = await fs.readFile(task, "utf8");
       const update = text.indexOf("name: TASK_UPDATE_TOOL_NAME,");
       const at = text.indexOf('required: ["taskId"]', update);
       await fs.writeFile(task, `${text.slice(0, at)}requried${text.slice(at + "required".length)}`);
-      const result = await runGen(["--tools", "src/tools/**/*.ts", "--out", "out"], work);
+      const result = await runGen(["--tools", "example/tools/**/*.ts", "--out", "out"], work);
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(blockAfter("Declaration errors are located"));
     } finally {

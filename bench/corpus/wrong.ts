@@ -7,7 +7,7 @@
 // included. Two large calls per tool: hundreds of unexpected keys, a long array of wrong
 // elements. A fixed seed per tool: every run builds the same calls. Every call goes through
 // JSON.parse of JSON text, as a model's arguments do.
-import { jsonHasType, type JsonType } from "../../src/codegen/ir.js";
+import { jsonHasType, type JsonType } from "../../src/ir.js";
 import type { Json, JsonObject } from "../schemas.js";
 
 /** Ordinary wrong calls per tool (the two large ones come on top). */

@@ -8,14 +8,14 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { StageTiming } from "../../src/codegen/generate.js";
+import type { StageTiming } from "../../src/pipeline/generate.js";
 import { writeSyntheticTools } from "../synthetic.js";
 import { median } from "../timing.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 const TSX = import.meta.resolve("tsx");
 const GEN = path.join(REPO, "dist/bin.js");
-const GENERATE = path.join(REPO, "src/codegen/generate.ts");
+const GENERATE = path.join(REPO, "src/pipeline/generate.ts");
 /** Reports the child's peak resident set size when it exits. */
 const MAXRSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nBENCH_MAXRSS_KB="+process.resourceUsage().maxRSS+"\\n"))`;
 /** Calls generate() and prints its stages. */

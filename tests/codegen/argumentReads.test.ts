@@ -2,9 +2,9 @@
 // its arguments to) may read only declared keys; reads that cannot be followed are warnings.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/codegen/diagnostics.js";
-import { generate } from "../../src/codegen/generate.js";
-import { REPO, runGen } from "../helpers/spawn.js";
+import { formatDiagnostic } from "../../src/diagnostics/diagnostics.js";
+import { generate } from "../../src/pipeline/generate.js";
+import { REPO, REPO_TOOLS, runGen } from "../helpers/spawn.js";
 
 const FIXTURE = "tests/fixtures/reads/tools.ts";
 
@@ -42,7 +42,7 @@ describe("undeclared argument reads", () => {
   });
 
   it("finds every key the built-in tools read declared", async () => {
-    const result = await generate({ cwd: REPO });
+    const result = await generate({ cwd: REPO, tools: [REPO_TOOLS] });
     expect(result.diagnostics).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@
 // location (line:col of the offending token), the tool, the schema path and the exact text.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { formatDiagnostic } from "../../src/codegen/diagnostics.js";
-import { generate } from "../../src/codegen/generate.js";
+import { formatDiagnostic } from "../../src/diagnostics/diagnostics.js";
+import { generate } from "../../src/pipeline/generate.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/diagnostics");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assignModuleNames } from "../../src/codegen/emit/names.js";
-import type { ToolSchema } from "../../src/codegen/ir.js";
+import { assignModuleNames } from "../../src/emit/names.js";
+import type { ToolSchema } from "../../src/ir.js";
 import {
   Code,
   code,
@@ -9,7 +9,7 @@ import {
   literal,
   pascalIdentifier,
   propertyName,
-} from "../../src/codegen/code/code.js";
+} from "../../src/code/code.js";
 
 describe("the emit module", () => {
   it("quotes every interpolated value that is not code", () => {

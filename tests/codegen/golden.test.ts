@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { coverageLines } from "../../src/codegen/report.js";
+import { coverageLines } from "../../src/run/messages.js";
 import { generateCase, goldenCases, readExpected, writeExpected } from "../helpers/golden.js";
 
 const update = process.env.UPDATE_GOLDEN === "1";

@@ -4,7 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generateFromSchemas } from "../../src/codegen/generate.js";
+import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
 import { REPO, run, runGen } from "../helpers/spawn.js";
 

@@ -4,8 +4,8 @@ import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { main } from "../../src/codegen/cli.js";
-import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS } from "../../src/codegen/output/lock.js";
+import { main } from "../../src/cli.js";
+import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS } from "../../src/output/lock.js";
 import { makeTempDir } from "../helpers/context.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO, runGen, snapshotFolder, type RunAs } from "../helpers/spawn.js";
@@ -168,7 +168,7 @@ async function lockOfKilledRun(folder: string): Promise<void> {
       import.meta.resolve("tsx"),
       "--input-type=module",
       "-e",
-      `const { lockFolder } = await import(${JSON.stringify(path.join(REPO, "src/codegen/output/lock.ts"))});
+      `const { lockFolder } = await import(${JSON.stringify(path.join(REPO, "src/output/lock.ts"))});
        await lockFolder(process.argv[1], "out");
        console.log("locked");
        setInterval(() => {}, 1000);`,

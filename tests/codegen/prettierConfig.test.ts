@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { locatePrettier } from "../../src/codegen/format.js";
+import { locatePrettier } from "../../src/format/formatter.js";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO, run, runGen, snapshotFolder } from "../helpers/spawn.js";

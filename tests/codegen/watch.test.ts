@@ -53,7 +53,7 @@ describe("npm run gen -- --watch", () => {
     async () => {
       const child = spawn(
         process.execPath,
-        ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/codegen/bin.ts"), "--watch"],
+        ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/bin.ts"), "--watch"],
         { cwd: work },
       );
       let stdout = "";

@@ -1,6 +1,6 @@
 // Compares what the generator read (a StaticValue) with the value JavaScript gives the same
 // declaration, exactly: key order, -0 (Object.is), own keys and plain prototypes.
-import type { StaticValue } from "../../src/codegen/extract/values.js";
+import type { StaticValue } from "../../src/extract/values.js";
 
 /** The first difference as `path: what`, or undefined when the reading is exact. */
 export function difference(read: StaticValue, actual: unknown, path = "value"): string | undefined {

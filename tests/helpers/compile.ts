@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { generateFromSchemas, type NamedSchema } from "../../src/codegen/generate.js";
-import type { Mode, ToolSchema } from "../../src/codegen/ir.js";
+import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
+import type { Mode, ToolSchema } from "../../src/ir.js";
 import type { ValidationIssue } from "../../generated/types.js";
 import { makeTempDir } from "./context.js";
 

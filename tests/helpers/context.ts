@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Session, type SessionOptions } from "../../src/services/session.js";
-import type { HostServices, ToolContext } from "../../src/types.js";
+import { Session, type SessionOptions } from "../../example/services/session.js";
+import type { HostServices, ToolContext } from "../../example/types.js";
 
 /** A fresh temporary folder, removed by the returned cleanup. */
 export async function makeTempDir(prefix = "tv-"): Promise<string> {

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { ToolManager } from "../../src/runtime/toolManager.js";
+import { ToolManager } from "../../example/runtime/toolManager.js";
 
 /** The calls of a small recorded log: the mistakes models make, one minute apart. */
 export const RECORDED_CALLS: readonly (readonly [string, unknown])[] = [

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { generate, type GenerateResult } from "../../src/codegen/generate.js";
-import type { Mode } from "../../src/codegen/ir.js";
+import { generate, type GenerateResult } from "../../src/pipeline/generate.js";
+import type { Mode } from "../../src/ir.js";
 
 export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/codegen");
 

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { onTestFinished } from "vitest";
-import { ToolManager, type ToolManagerOptions } from "../../src/runtime/toolManager.js";
+import { ToolManager, type ToolManagerOptions } from "../../example/runtime/toolManager.js";
 import { makeTempDir } from "./context.js";
 
 /**

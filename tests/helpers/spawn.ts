@@ -3,6 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
+/** The reference host's tool declarations, as this repository's settings name them. */
+export const REPO_TOOLS = "example/tools/**/*.ts";
 const TSX_LOADER = import.meta.resolve("tsx");
 
 export interface RunResult {
@@ -46,7 +48,7 @@ export function run(
   });
 }
 
-/** The generator's real command line (`src/codegen/bin.ts` under tsx), run in `cwd`. */
+/** The generator's real command line (`src/bin.ts` under tsx), run in `cwd`. */
 export function runGen(
   args: readonly string[],
   cwd: string,
@@ -58,7 +60,7 @@ export function runGen(
 
 /** The arguments of `node` that run the generator's command line. */
 export function genCommand(): string[] {
-  return ["--import", TSX_LOADER, path.join(REPO, "src/codegen/bin.ts")];
+  return ["--import", TSX_LOADER, path.join(REPO, "src/bin.ts")];
 }
 
 /** Every file under a folder with its content, by relative path (for before/after comparisons). */

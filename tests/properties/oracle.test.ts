@@ -12,7 +12,7 @@
 // PROPERTY_ARGS and PROPERTY_DEPTH change the sizes.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEY_ALLOWING_KEYWORDS, classifyKeyword } from "../../src/codegen/keywords/table.js";
+import { KEY_ALLOWING_KEYWORDS, classifyKeyword } from "../../src/keywords/table.js";
 import { argsArb, jsOnlyArgsArb } from "./args.js";
 import { toAjvData, type Mode } from "./ajvTransform.js";
 import { featureCounts, type Feature } from "./coverage.js";

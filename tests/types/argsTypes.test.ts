@@ -50,7 +50,7 @@ describe("generated argument types", () => {
         path.join(dir, "tool.ts"),
         [
           'import type { TaskUpdateArgs } from "../../generated/index.js";',
-          'import type { ToolPlugin } from "../../src/types.js";',
+          'import type { ToolPlugin } from "../../example/types.js";',
           "export const tool: Pick<ToolPlugin<TaskUpdateArgs>, 'execute'> = {",
           "  async execute(args) {",
           "    return { success: true, content: String(args.id) };",

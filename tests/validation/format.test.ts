@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ValidationIssue } from "../../generated/types.js";
-import { formatPath, formatValidationError } from "../../src/index.js";
+import { formatPath, formatValidationError } from "../../example/index.js";
 
 describe("formatValidationError", () => {
   it("uses `issue` for one line and `issues` for several, with no trailing newline", () => {

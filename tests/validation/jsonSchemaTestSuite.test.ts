@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { generateFromSchemas } from "../../src/codegen/generate.js";
-import { notEnforcedText } from "../../src/codegen/report.js";
+import { generateFromSchemas } from "../../src/pipeline/generate.js";
+import { notEnforcedText } from "../../src/run/messages.js";
 import { compileSchemas } from "../helpers/compile.js";
 
 const SUITE = path.resolve(import.meta.dirname, "../fixtures/json-schema-test-suite");

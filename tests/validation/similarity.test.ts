@@ -2,7 +2,7 @@
 // "Hints"), checked against the plain version the property tests use as their oracle.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closeness, nearest } from "../../src/codegen/support/similarity.js";
+import { closeness, nearest } from "../../src/support/similarity.js";
 import { nameCloseness } from "../properties/reference.js";
 
 describe("closeness", () => {

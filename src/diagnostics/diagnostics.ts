@@ -1,0 +1,108 @@
+/** A place in a source file: `start`/`end` are character offsets into its text. */
+export interface SourceLocation {
+  /** The file's path as shown to the user (relative to the working directory, `/` separators). */
+  readonly file: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export type Severity = "error" | "warning";
+
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from "./codes.js";
+
+/** A problem with a tool declaration (or with the generator's input), located when possible. */
+export interface Diagnostic {
+  readonly severity: Severity;
+  /** A stable code from the table in codes.ts (which also gives its severity). */
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly location?: SourceLocation;
+  /** The tool the problem belongs to, when known. */
+  readonly tool?: string;
+  /** Where in the declaration, e.g. `parameters.properties.mode.type`. */
+  readonly schemaPath?: string;
+}
+
+/** Collects diagnostics from every stage so that all problems are reported together. */
+export class DiagnosticBag {
+  readonly items: Diagnostic[] = [];
+
+  add(diagnostic: Diagnostic): void {
+    this.items.push(diagnostic);
+  }
+
+  /** Reports `code` with the severity the table gives it. */
+  report(
+    code: DiagnosticCode,
+    message: string,
+    location?: SourceLocation,
+    extra?: Partial<Diagnostic>,
+  ): void {
+    this.add({ severity: DIAGNOSTIC_CODES[code].severity, code, message, location, ...extra });
+  }
+
+  get errorCount(): number {
+    return this.items.filter((d) => d.severity === "error").length;
+  }
+
+  /** Diagnostics sorted by file and position, so that output is stable. */
+  sorted(): Diagnostic[] {
+    return [...this.items].sort(compareDiagnostics);
+  }
+}
+
+function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  const fileA = a.location?.file ?? "";
+  const fileB = b.location?.file ?? "";
+  if (fileA !== fileB) return fileA < fileB ? -1 : 1;
+  return (a.location?.start ?? 0) - (b.location?.start ?? 0);
+}
+
+/** Line and column (both 1-based) of an offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * Prints a diagnostic the way TypeScript prints its own:
+ *
+ *     src/tools/x.ts:12:7 - error TV2001: Tool "X", parameters.properties.mode.type: ...
+ *
+ *     12       mode: { type: "strng" },
+ *                            ~~~~~~~
+ */
+export function formatDiagnostic(
+  diagnostic: Diagnostic,
+  sources: ReadonlyMap<string, string>,
+): string {
+  const where: string[] = [];
+  if (diagnostic.tool !== undefined) where.push(`Tool ${JSON.stringify(diagnostic.tool)}`);
+  if (diagnostic.schemaPath !== undefined) where.push(diagnostic.schemaPath);
+  const prefix = where.length > 0 ? `${where.join(", ")}: ` : "";
+  const head = `${diagnostic.severity} ${diagnostic.code}: ${prefix}${diagnostic.message}`;
+  const location = diagnostic.location;
+  const text = location && sources.get(location.file);
+  if (!location || text === undefined) {
+    return location ? `${location.file} - ${head}` : head;
+  }
+  const { line, column } = lineAndColumn(text, location.start);
+  return `${location.file}:${line}:${column} - ${head}\n\n${codeFrame(text, location, line, column)}`;
+}
+
+function codeFrame(text: string, location: SourceLocation, line: number, column: number): string {
+  const lines = text.split("\n");
+  const source = (lines[line - 1] ?? "").replace(/\r$/, "").replace(/\t/g, " ");
+  const gutter = String(line);
+  const lineEnd = location.start - (column - 1) + source.length;
+  const width = Math.max(1, Math.min(location.end, lineEnd) - location.start);
+  const pad = " ".repeat(gutter.length);
+  return `${gutter} ${source}\n${pad} ${" ".repeat(column - 1)}${"~".repeat(width)}\n`;
+}

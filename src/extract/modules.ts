@@ -1,0 +1,445 @@
+import fs from "node:fs";
+import path from "node:path";
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  VariableDeclarationKind,
+  ts,
+  type Expression,
+  type FunctionDeclaration,
+  type SourceFile,
+} from "ts-morph";
+import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { identifierText } from "./identifiers.js";
+import { deepestNesting, readSourceText } from "./sourceText.js";
+
+/** What a name refers to, as far as static reading needs to know. */
+export type Binding =
+  | {
+      readonly kind: "const";
+      readonly name: string;
+      readonly initializer: Expression;
+      readonly declaration: Node;
+    }
+  | { readonly kind: "namespace"; readonly file: SourceFile }
+  | { readonly kind: "function"; readonly name: string; readonly declaration: FunctionDeclaration }
+  | { readonly kind: "unreadable"; readonly reason: string };
+
+/** A top-level name of a file, before imports are followed. */
+type Local =
+  | { readonly kind: "binding"; readonly binding: Binding }
+  | {
+      readonly kind: "import";
+      readonly specifier: string;
+      readonly imported: string;
+      readonly typeOnly: boolean;
+    }
+  | { readonly kind: "namespace-import"; readonly specifier: string; readonly typeOnly: boolean };
+
+/** A name a file exports, before re-exports are followed. */
+type Export =
+  | { readonly kind: "local"; readonly name: string }
+  | { readonly kind: "from"; readonly specifier: string; readonly name: string }
+  | { readonly kind: "namespace-from"; readonly specifier: string }
+  | { readonly kind: "binding"; readonly binding: Binding };
+
+/** A file that cannot be read: a syntax error, not UTF-8, too deeply nested to be parsed. */
+export interface FileProblem {
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** The file's absolute path. */
+  readonly path: string;
+  /** As much of the file's text as can be shown, for the code frame. */
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Every top-level name of a file, read in one pass over its statements. */
+interface FileIndex {
+  readonly locals: Map<string, Local>;
+  readonly exports: Map<string, Export>;
+  /** `export * from "..."` specifiers, in order. */
+  readonly starExports: string[];
+}
+
+const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
+  ".js": [".ts", ".tsx", ".js"],
+  ".jsx": [".tsx", ".jsx"],
+  ".mjs": [".mts", ".mjs"],
+  ".cjs": [".cts", ".cjs"],
+  ".ts": [".ts"],
+  ".tsx": [".tsx"],
+  ".mts": [".mts"],
+  ".cts": [".cts"],
+};
+
+/** Imports and re-exports followed in a row for one name (the stack stays small). */
+const MAX_LOOKUP_HOPS = 200;
+/** Modules looked into for one name: `export *` from modules that share theirs multiplies them. */
+const MAX_LOOKUP_VISITS = 10_000;
+
+/** One lookup of a name: the exports on the way (one met again is a cycle), and how many so far. */
+interface LookupWalk {
+  readonly path: Set<string>;
+  visits: number;
+}
+
+function newWalk(): LookupWalk {
+  return { path: new Set(), visits: 0 };
+}
+
+/**
+ * Source files parsed on demand, and name lookup across them by following `import` and
+ * `export ... from` statements. Only syntax is used: no program is built and nothing is
+ * type-checked, which keeps reading fast and independent of the code base's compiler setup.
+ * Each file's top-level names are indexed once, so a lookup costs the same however many
+ * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
+ * reported once through `onProblem` and is not read at all: names imported from it are
+ * unreadable.
+ */
+export class Modules {
+  readonly #project = new Project({
+    useInMemoryFileSystem: false,
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: true, noLib: true, noResolve: true },
+  });
+  readonly #indexes = new Map<SourceFile, FileIndex>();
+  /** Files that cannot be read, with a few words saying why. */
+  readonly #unreadable = new Map<string, string>();
+  readonly #onProblem: (problem: FileProblem) => void;
+
+  constructor(onProblem: (problem: FileProblem) => void = () => {}) {
+    this.#onProblem = onProblem;
+  }
+
+  /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
+  file(absolutePath: string): SourceFile | undefined {
+    if (this.#unreadable.has(absolutePath)) return undefined;
+    const parsed = this.#project.getSourceFile(absolutePath);
+    if (parsed) return parsed;
+    const source = readSourceText(absolutePath);
+    if ("message" in source) {
+      const { why, ...problem } = source;
+      return this.#reject(absolutePath, why, { code: "TV1006", ...problem });
+    }
+    const text = source.text;
+    let sourceFile: SourceFile;
+    try {
+      sourceFile = this.#project.createSourceFile(absolutePath, text, { overwrite: true });
+    } catch (error) {
+      // TypeScript's parser recurses once per nesting level and gives up some hundreds deep.
+      if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+      const start = deepestNesting(text);
+      return this.#reject(absolutePath, "it nests too deeply to be parsed", {
+        code: "TV1009",
+        message:
+          "The file nests brackets too deeply to be parsed (the TypeScript parser ran out of stack); the deepest nesting starts here.",
+        text,
+        start,
+        end: start + 1,
+      });
+    }
+    const syntaxErrors = parseDiagnostics(sourceFile);
+    const first = syntaxErrors[0];
+    if (first) {
+      const message = ts.flattenDiagnosticMessageText(first.messageText, " ").replace(/\.$/, "");
+      const count =
+        syntaxErrors.length > 1 ? ` (the first of ${syntaxErrors.length} in this file)` : "";
+      this.#project.removeSourceFile(sourceFile);
+      return this.#reject(absolutePath, "it has a syntax error", {
+        code: "TV1005",
+        message: `Syntax error TS${first.code}: ${message}${count}.`,
+        text,
+        start: first.start,
+        end: first.start + Math.max(1, first.length),
+      });
+    }
+    return sourceFile;
+  }
+
+  #reject(absolutePath: string, why: string, problem: Omit<FileProblem, "path">): undefined {
+    this.#unreadable.set(absolutePath, why);
+    this.#onProblem({ ...problem, path: absolutePath });
+    return undefined;
+  }
+
+  /** The file a name is imported from, or why it cannot be read. */
+  #target(from: SourceFile, specifier: string): { file: SourceFile } | { reason: string } {
+    const target = this.resolveImport(from, specifier);
+    if ("reason" in target) return target;
+    const file = this.file(target.path);
+    if (file) return { file };
+    return {
+      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)}`,
+    };
+  }
+
+  /** The absolute path an import specifier names, or a reason it cannot be followed. */
+  resolveImport(from: SourceFile, specifier: string): { path: string } | { reason: string } {
+    if (
+      !specifier.startsWith("./") &&
+      !specifier.startsWith("../") &&
+      !path.isAbsolute(specifier)
+    ) {
+      return { reason: `it is imported from the package "${specifier}", which is not read` };
+    }
+    const base = path.resolve(path.dirname(from.getFilePath()), specifier);
+    const extension = path.extname(base);
+    const candidates = SOURCE_EXTENSIONS[extension]
+      ? SOURCE_EXTENSIONS[extension].map((ext) => base.slice(0, -extension.length) + ext)
+      : [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), `${base}.js`];
+    for (const candidate of candidates) {
+      if (isFile(candidate)) return { path: candidate };
+    }
+    return { reason: `the module "${specifier}" was not found` };
+  }
+
+  /** What `name` means at the top level of `file`. */
+  lookupLocal(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
+    const local = this.#index(file).locals.get(name);
+    if (!local) return undefined;
+    if (local.kind === "binding") return local.binding;
+    if (local.typeOnly) return { kind: "unreadable", reason: `"${name}" is a type-only import` };
+    const target = this.#target(file, local.specifier);
+    if ("reason" in target) {
+      return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
+    }
+    const targetFile = target.file;
+    if (local.kind === "namespace-import") return { kind: "namespace", file: targetFile };
+    return (
+      this.lookupExport(targetFile, local.imported, walk) ?? {
+        kind: "unreadable",
+        reason: `"${local.specifier}" has no export named "${local.imported}"`,
+      }
+    );
+  }
+
+  /** Whether the top-level `name` of `file` is exported (`export const`, `export { name }`...). */
+  isExportedLocal(file: SourceFile, name: string): boolean {
+    for (const exported of this.#index(file).exports.values()) {
+      if (exported.kind === "local" && exported.name === name) return true;
+      if (exported.kind === "binding" && exported.binding.kind === "const") {
+        // `export default name`
+        const expression = exported.binding.initializer;
+        if (Node.isIdentifier(expression) && identifierText(expression) === name) return true;
+      }
+    }
+    return false;
+  }
+
+  /** What the module `file` exports as `name` (following re-exports). */
+  lookupExport(file: SourceFile, name: string, walk = newWalk()): Binding | undefined {
+    const key = `${file.getFilePath()}#${name}`;
+    if (walk.path.has(key))
+      return { kind: "unreadable", reason: `"${name}" is re-exported in a cycle` };
+    if (walk.path.size >= MAX_LOOKUP_HOPS || ++walk.visits > MAX_LOOKUP_VISITS) {
+      return {
+        kind: "unreadable",
+        reason: `"${name}" is imported or re-exported through too many modules to be followed`,
+      };
+    }
+    walk.path.add(key);
+    try {
+      return this.#exported(file, name, walk);
+    } finally {
+      walk.path.delete(key);
+    }
+  }
+
+  #exported(file: SourceFile, name: string, walk: LookupWalk): Binding | undefined {
+    const index = this.#index(file);
+    const exported = index.exports.get(name);
+    if (exported) {
+      switch (exported.kind) {
+        case "binding":
+          return exported.binding;
+        case "local":
+          return this.lookupLocal(file, exported.name, walk);
+        case "from":
+        case "namespace-from": {
+          const target = this.#target(file, exported.specifier);
+          if ("reason" in target) {
+            return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
+          }
+          const targetFile = target.file;
+          if (exported.kind === "namespace-from") return { kind: "namespace", file: targetFile };
+          return this.lookupExport(targetFile, exported.name, walk);
+        }
+      }
+    }
+    if (name === "default") return undefined;
+    // A module that cannot be read could export the name: say so rather than "not found".
+    let unreadable: Binding | undefined;
+    for (const specifier of index.starExports) {
+      const target = this.#target(file, specifier);
+      if ("reason" in target) {
+        unreadable ??= {
+          kind: "unreadable",
+          reason: `"${name}" cannot be followed: ${target.reason}`,
+        };
+        continue;
+      }
+      // `export *` in a cycle adds nothing the modules on the path do not already export.
+      if (walk.path.has(`${target.file.getFilePath()}#${name}`)) continue;
+      const binding = this.lookupExport(target.file, name, walk);
+      if (binding) return binding;
+    }
+    return unreadable;
+  }
+
+  #index(file: SourceFile): FileIndex {
+    let index = this.#indexes.get(file);
+    if (!index) {
+      index = indexFile(file);
+      this.#indexes.set(file, index);
+    }
+    return index;
+  }
+}
+
+/** Reads a file's top-level declarations, imports and exports once. */
+function indexFile(file: SourceFile): FileIndex {
+  const locals = new Map<string, Local>();
+  const exports = new Map<string, Export>();
+  const starExports: string[] = [];
+  // A name declared twice at the top level of a module is a syntax error in JavaScript (only
+  // TypeScript's merging of functions, enums and classes is not), so it is not read.
+  const declare = (name: string, local: Local) => {
+    const earlier = locals.get(name);
+    if (!earlier) locals.set(name, local);
+    else if (isValue(earlier) || isValue(local)) {
+      const reason = `"${name}" is declared more than once in its module`;
+      locals.set(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+    }
+  };
+  for (const statement of file.getStatements()) {
+    if (Node.isVariableStatement(statement)) {
+      const isConst = statement.getDeclarationKind() === VariableDeclarationKind.Const;
+      for (const declaration of statement.getDeclarations()) {
+        const nameNode = declaration.getNameNode();
+        if (!Node.isIdentifier(nameNode)) {
+          for (const id of nameNode.getDescendantsOfKind(SyntaxKind.Identifier)) {
+            const reason = `"${identifierText(id)}" is declared by destructuring, which is not read`;
+            declare(identifierText(id), {
+              kind: "binding",
+              binding: { kind: "unreadable", reason },
+            });
+          }
+          continue;
+        }
+        const name = identifierText(nameNode);
+        const initializer = declaration.getInitializer();
+        const binding: Binding = !isConst
+          ? {
+              kind: "unreadable",
+              reason: `"${name}" is a \`${statement.getDeclarationKind()}\` variable; only \`const\` values are read`,
+            }
+          : initializer
+            ? { kind: "const", name, initializer, declaration }
+            : { kind: "unreadable", reason: `"${name}" has no initializer` };
+        declare(name, { kind: "binding", binding });
+        // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
+        if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
+      }
+    } else if (Node.isFunctionDeclaration(statement)) {
+      const name = statement.getName();
+      if (name === undefined) continue;
+      declare(name, {
+        kind: "binding",
+        binding: { kind: "function", name, declaration: statement },
+      });
+      if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
+    } else if (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+      const name = statement.getName();
+      if (name === undefined) continue;
+      const word = Node.isClassDeclaration(statement) ? "class" : "enum";
+      const reason = `"${name}" is a ${word}, not a constant value`;
+      declare(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+    } else if (Node.isImportDeclaration(statement)) {
+      const specifier = statement.getModuleSpecifierValue();
+      const typeOnly = statement.isTypeOnly();
+      const defaultImport = statement.getDefaultImport();
+      if (defaultImport) {
+        declare(identifierText(defaultImport), {
+          kind: "import",
+          specifier,
+          imported: "default",
+          typeOnly,
+        });
+      }
+      const namespaceImport = statement.getNamespaceImport();
+      if (namespaceImport)
+        declare(identifierText(namespaceImport), { kind: "namespace-import", specifier, typeOnly });
+      for (const named of statement.getNamedImports()) {
+        const alias = named.getAliasNode();
+        const local = alias ? identifierText(alias) : named.getName();
+        declare(local, {
+          kind: "import",
+          specifier,
+          imported: named.getName(),
+          typeOnly: typeOnly || named.isTypeOnly(),
+        });
+      }
+    } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
+      const specifier = statement.getModuleSpecifierValue();
+      const namespaceExport = statement.getNamespaceExport();
+      if (namespaceExport && specifier !== undefined) {
+        exports.set(namespaceExport.getName(), { kind: "namespace-from", specifier });
+        continue;
+      }
+      const named = statement.getNamedExports();
+      if (named.length === 0 && specifier !== undefined) {
+        starExports.push(specifier);
+        continue;
+      }
+      for (const specifierNode of named) {
+        const exported = specifierNode.getAliasNode()?.getText() ?? specifierNode.getName();
+        const original = specifierNode.getName();
+        exports.set(
+          exported,
+          specifier === undefined
+            ? { kind: "local", name: original }
+            : { kind: "from", specifier, name: original },
+        );
+      }
+    } else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
+      const binding: Binding = {
+        kind: "const",
+        name: "default",
+        initializer: statement.getExpression(),
+        declaration: statement,
+      };
+      exports.set("default", { kind: "binding", binding });
+    }
+  }
+  return { locals, exports, starExports };
+}
+
+/** A `const`, `let` or import: a name that may not be declared again. */
+function isValue(local: Local): boolean {
+  return (
+    local.kind !== "binding" ||
+    local.binding.kind === "const" ||
+    local.binding.kind === "unreadable"
+  );
+}
+
+/** The syntax errors the parser found (TypeScript keeps them on the file; no program needed). */
+function parseDiagnostics(sourceFile: SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (
+    (sourceFile.compilerNode as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] })
+      .parseDiagnostics ?? []
+  );
+}
+
+function isFile(candidate: string): boolean {
+  try {
+    return fs.statSync(candidate).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,363 @@
+import { identifierText } from "./identifiers.js";
+import {
+  Node,
+  SyntaxKind,
+  ts,
+  type ObjectLiteralExpression,
+  type ParameterDeclaration,
+} from "ts-morph";
+import type { SourceLocation } from "../diagnostics/diagnostics.js";
+import {
+  isValueWrapper,
+  numericLiteralValue,
+  propertyKey,
+  unwrap,
+  type Locate,
+} from "./evaluate.js";
+import type { Modules } from "./modules.js";
+
+/** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
+export interface ArgumentRead {
+  readonly key: string;
+  /** How the code reads it, e.g. `args.file_path`. */
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** A use of the arguments the analysis cannot follow to a key (`args[k]`, `{ ...args }`, an unknown callee). */
+export interface UnfollowedUse {
+  readonly text: string;
+  readonly why: string;
+  readonly location: SourceLocation;
+}
+
+export interface ArgumentUses {
+  readonly reads: ArgumentRead[];
+  readonly unfollowed: UnfollowedUse[];
+  /** False when the tool has no `execute` function the analysis could find. */
+  readonly found: boolean;
+}
+
+type FunctionLike =
+  | import("ts-morph").FunctionDeclaration
+  | import("ts-morph").ArrowFunction
+  | import("ts-morph").FunctionExpression
+  | import("ts-morph").MethodDeclaration;
+
+/** Functions that take the whole arguments object without reading particular keys. */
+const OPAQUE_CALLEES = new Set([
+  "JSON.stringify",
+  "String",
+  "console.log",
+  "console.error",
+  "console.warn",
+  "console.debug",
+]);
+
+/** A place the arguments object flows to: a function's parameter, or a name in a scope. */
+type Flow =
+  | { readonly kind: "parameter"; readonly fn: FunctionLike; readonly index: number }
+  | { readonly kind: "name"; readonly name: string; readonly scope: Node };
+
+/**
+ * Finds which argument keys a tool's `execute` reads: `args.x`, `args["x"]`, destructuring in
+ * the parameter list or a declaration, `"x" in args`, aliases (`const a = args`) and helpers
+ * that receive the arguments (followed into their own parameter). Syntax only, no type checker.
+ * Flows are followed from a work list, not by recursion: a chain of aliases may be long.
+ */
+export function findArgumentUses(
+  toolObject: ObjectLiteralExpression,
+  modules: Modules,
+  locate: Locate,
+): ArgumentUses {
+  const execute = executeFunction(toolObject, modules);
+  if (!execute) return { reads: [], unfollowed: [], found: false };
+  const uses: ArgumentUses = { reads: [], unfollowed: [], found: true };
+  const visited = new Set<Node>();
+  const pending: Flow[] = [{ kind: "parameter", fn: execute, index: 0 }];
+  for (let flow = pending.shift(); flow; flow = pending.shift()) {
+    if (flow.kind === "parameter") {
+      if (visited.has(flow.fn)) continue;
+      visited.add(flow.fn);
+      followParameter(flow.fn, flow.index, uses, locate, pending);
+    } else {
+      const shadowed = new Map<ts.Node, boolean>();
+      for (const identifier of identifiersNamed(flow.scope, flow.name)) {
+        if (!isReference(identifier) || isShadowed(identifier, flow.name, flow.scope, shadowed))
+          continue;
+        followUse(identifier, uses, modules, locate, pending);
+      }
+    }
+  }
+  return uses;
+}
+
+/** The tool's `execute` (the last one assigned), unless a later spread could replace it. */
+function executeFunction(
+  toolObject: ObjectLiteralExpression,
+  modules: Modules,
+): FunctionLike | undefined {
+  const properties = toolObject.getProperties();
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i]!;
+    if (Node.isSpreadAssignment(property)) return undefined;
+    if (Node.isMethodDeclaration(property) && propertyKey(property.getNameNode()) === "execute")
+      return property;
+    if (Node.isPropertyAssignment(property) && propertyKey(property.getNameNode()) === "execute")
+      return functionOf(property.getInitializerOrThrow(), modules);
+    if (Node.isShorthandPropertyAssignment(property) && property.getName() === "execute")
+      return functionOf(property.getNameNode(), modules);
+  }
+  return undefined;
+}
+
+/** The function an expression names: a function expression, or a top-level function/const (also imported). */
+function functionOf(expression: Node, modules: Modules): FunctionLike | undefined {
+  const seen = new Set<Node>();
+  let node = unwrap(expression);
+  while (!seen.has(node)) {
+    seen.add(node);
+    if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
+    if (!Node.isIdentifier(node)) return undefined;
+    const binding = modules.lookupLocal(node.getSourceFile(), identifierText(node));
+    if (binding?.kind === "function") return binding.declaration;
+    if (binding?.kind !== "const") return undefined;
+    node = unwrap(binding.initializer);
+  }
+  return undefined;
+}
+
+function followParameter(
+  fn: FunctionLike,
+  index: number,
+  uses: ArgumentUses,
+  locate: Locate,
+  pending: Flow[],
+): void {
+  const parameter: ParameterDeclaration | undefined = fn.getParameters()[index];
+  if (!parameter) return;
+  const name = parameter.getNameNode();
+  if (Node.isObjectBindingPattern(name)) {
+    readPattern(name, uses, locate);
+    return;
+  }
+  if (!Node.isIdentifier(name)) return;
+  const body = fn.getBody();
+  if (body) pending.push({ kind: "name", name: identifierText(name), scope: body });
+}
+
+/** Each scope's identifiers by name, found in one walk (a scope is searched for many names). */
+const identifiersByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
+
+/**
+ * The identifiers spelled `name` inside `scope`. The walk runs over the compiler's nodes with
+ * its own stack (a function body may nest deeply), once per scope, and wraps only the matches:
+ * wrapping every node of a function body costs more than the rest of the reading together.
+ */
+function identifiersNamed(scope: Node, name: string): Node[] {
+  let byName = identifiersByScope.get(scope.compilerNode);
+  if (!byName) {
+    byName = new Map();
+    const stack: ts.Node[] = [];
+    const pushChildren = (node: ts.Node) => {
+      const children: ts.Node[] = [];
+      ts.forEachChild(node, (child) => {
+        children.push(child);
+      });
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    };
+    pushChildren(scope.compilerNode);
+    for (let node = stack.pop(); node; node = stack.pop()) {
+      if (ts.isIdentifier(node)) {
+        const list = byName.get(node.text);
+        if (list) list.push(node);
+        else byName.set(node.text, [node]);
+      }
+      pushChildren(node);
+    }
+    identifiersByScope.set(scope.compilerNode, byName);
+  }
+  const wrapped = new Set<ts.Node>([scope.compilerNode]);
+  return (byName.get(name) ?? [])
+    .map((identifier) => wrap(scope, identifier, wrapped))
+    .filter((identifier) => Node.isIdentifier(identifier));
+}
+
+/**
+ * ts-morph's wrapper of a compiler node inside `scope`. Its factory makes one directly (and
+ * caches it), but wraps the node's parent first, recursively: so the ancestors not yet wrapped
+ * are wrapped here from the top down, which keeps that recursion one level deep. (The public
+ * way, `getDescendantAtPos`, walks down from the root for each node: slow on deep trees.)
+ */
+function wrap(scope: Node, node: ts.Node, wrapped: Set<ts.Node>): Node {
+  const factory = (scope as unknown as { _getNodeFromCompilerNode?: (node: ts.Node) => Node })
+    ._getNodeFromCompilerNode;
+  if (typeof factory !== "function") {
+    throw new Error("ts-morph no longer has Node._getNodeFromCompilerNode (reads.ts needs it)");
+  }
+  const unwrapped: ts.Node[] = [];
+  for (let ancestor = node.parent; ancestor && !wrapped.has(ancestor); ancestor = ancestor.parent)
+    unwrapped.push(ancestor);
+  for (let i = unwrapped.length - 1; i >= 0; i--) {
+    factory.call(scope, unwrapped[i]!);
+    wrapped.add(unwrapped[i]!);
+  }
+  return factory.call(scope, node);
+}
+
+function followUse(
+  reference: Node,
+  uses: ArgumentUses,
+  modules: Modules,
+  locate: Locate,
+  pending: Flow[],
+): void {
+  // `(args as X)`, `args!`, `(args)`: the value is still the arguments.
+  let node: Node = reference;
+  let parent = node.getParentOrThrow();
+  while (isValueWrapper(parent)) {
+    node = parent;
+    parent = node.getParentOrThrow();
+  }
+  if (Node.isPropertyAccessExpression(parent) && parent.getExpression() === node) {
+    uses.reads.push({ key: parent.getName(), text: parent.getText(), location: locate(parent) });
+  } else if (Node.isElementAccessExpression(parent) && parent.getExpression() === node) {
+    const argument = parent.getArgumentExpression();
+    const key = argument && literalKey(argument);
+    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+  } else if (
+    Node.isBinaryExpression(parent) &&
+    parent.getOperatorToken().getKind() === SyntaxKind.InKeyword &&
+    parent.getRight() === node
+  ) {
+    const key = literalKey(parent.getLeft());
+    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+  } else if (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) {
+    const target = parent.getNameNode();
+    if (Node.isObjectBindingPattern(target)) readPattern(target, uses, locate);
+    else if (Node.isIdentifier(target)) {
+      const scope =
+        parent.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ??
+        parent.getSourceFile();
+      pending.push({ kind: "name", name: identifierText(target), scope });
+    }
+  } else if (Node.isSpreadAssignment(parent) || Node.isSpreadElement(parent)) {
+    unfollowed(uses, parent, "a spread copies every key", locate);
+  } else if (Node.isCallExpression(parent) && parent.getArguments().includes(node)) {
+    const callee = parent.getExpression().getText();
+    if (OPAQUE_CALLEES.has(callee)) return;
+    const fn = functionOf(parent.getExpression(), modules);
+    // A declaration without a body (`declare function`) cannot be followed.
+    if (fn?.getBody())
+      pending.push({ kind: "parameter", fn, index: parent.getArguments().indexOf(node) });
+    else
+      unfollowed(
+        uses,
+        parent,
+        `the arguments are passed to \`${callee}\`, which cannot be followed`,
+        locate,
+      );
+  } else if (
+    Node.isShorthandPropertyAssignment(parent) ||
+    (Node.isPropertyAssignment(parent) && parent.getInitializer() === node)
+  ) {
+    unfollowed(uses, parent, "the arguments are stored in another object", locate);
+  }
+}
+
+function readPattern(
+  pattern: import("ts-morph").ObjectBindingPattern,
+  uses: ArgumentUses,
+  locate: Locate,
+): void {
+  for (const element of pattern.getElements()) {
+    if (element.getDotDotDotToken()) {
+      unfollowed(uses, element, "a rest element takes every other key", locate);
+      continue;
+    }
+    const propertyName = element.getPropertyNameNode();
+    const key = propertyName ? propertyKey(propertyName) : element.getName();
+    if (key === undefined) unfollowed(uses, element, "the key is computed at run time", locate);
+    else uses.reads.push({ key, text: element.getText(), location: locate(element) });
+  }
+}
+
+function literalKey(node: Node): string | undefined {
+  const target = unwrap(node);
+  if (Node.isStringLiteral(target) || Node.isNoSubstitutionTemplateLiteral(target))
+    return target.compilerNode.text;
+  if (Node.isNumericLiteral(target)) return String(numericLiteralValue(target));
+  return undefined;
+}
+
+function unfollowed(uses: ArgumentUses, node: Node, why: string, locate: Locate): void {
+  const text = node.getText().replace(/\s+/g, " ");
+  uses.unfollowed.push({
+    text: text.length > 60 ? `${text.slice(0, 57)}...` : text,
+    why,
+    location: locate(node),
+  });
+}
+
+/** An identifier that names a value (not a property name, a declaration's own name, or a type). */
+function isReference(identifier: Node): boolean {
+  const parent = identifier.getParentOrThrow();
+  if (Node.isPropertyAccessExpression(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isPropertyAssignment(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isBindingElement(parent) || Node.isParameterDeclaration(parent)) return false;
+  if (Node.isVariableDeclaration(parent) && parent.getNameNode() === identifier) return false;
+  if (Node.isTypeReference(parent) || Node.isQualifiedName(parent)) return false;
+  return true;
+}
+
+/**
+ * True when a nested function or block between the use and `scope` declares its own `name`.
+ * The walk up is over the compiler's nodes, and each node's answer is kept: a use deep inside
+ * a long expression costs its depth only once.
+ */
+function isShadowed(
+  identifier: Node,
+  name: string,
+  scope: Node,
+  known: Map<ts.Node, boolean> = new Map(),
+): boolean {
+  const path: ts.Node[] = [];
+  let answer = false;
+  for (
+    let node = identifier.compilerNode.parent;
+    node && node !== scope.compilerNode;
+    node = node.parent
+  ) {
+    const cached = known.get(node);
+    if (cached !== undefined) {
+      answer = cached;
+      break;
+    }
+    path.push(node);
+    if (declaresOwn(node, name)) {
+      answer = true;
+      break;
+    }
+  }
+  // Every node walked shares the answer of the first node that decided it.
+  for (const node of path) known.set(node, answer);
+  return answer;
+}
+
+function declaresOwn(node: ts.Node, name: string): boolean {
+  if (ts.isFunctionLike(node)) {
+    return node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === name);
+  }
+  if (ts.isBlock(node)) {
+    return node.statements.some(
+      (statement) =>
+        ts.isVariableStatement(statement) &&
+        statement.declarationList.declarations.some(
+          (d) => ts.isIdentifier(d.name) && d.name.text === name,
+        ),
+    );
+  }
+  return false;
+}

@@ -1,0 +1,106 @@
+import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostics.js";
+import type { GenerateResult } from "../pipeline/generate.js";
+import type { NotEnforced } from "../ir.js";
+import type { FolderDifferences, ForeignKind, WriteSummary } from "../output/folder.js";
+
+/** Every diagnostic, TypeScript style, then a count line. */
+export function diagnosticsText(
+  diagnostics: readonly Diagnostic[],
+  sources: ReadonlyMap<string, string>,
+): string {
+  if (diagnostics.length === 0) return "";
+  const errors = diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = diagnostics.length - errors;
+  const counts = [
+    errors > 0 ? plural(errors, "error") : "",
+    warnings > 0 ? plural(warnings, "warning") : "",
+  ].filter(Boolean);
+  return `${diagnostics.map((d) => formatDiagnostic(d, sources)).join("\n")}\nFound ${counts.join(" and ")}.\n`;
+}
+
+/** `maxLength at questions[].header`, `default at the top level`. */
+export function notEnforcedText(item: NotEnforced): string {
+  const where = item.at === "" ? "the top level" : item.at;
+  return `${item.keyword} at ${where}${item.note ? ` (${item.note})` : ""}`;
+}
+
+/** What a run's report says besides the files: counts and the coverage lines. */
+export interface ReportSummary {
+  /** Validators generated. */
+  readonly toolCount: number;
+  /** Files matched by the tool globs. */
+  readonly fileCount: number;
+  readonly coverage: readonly string[];
+}
+
+/** What was written and what is not enforced, per tool. */
+export function writeReport(result: ReportSummary, outDir: string, summary: WriteSummary): string {
+  const fileCount = summary.written.length + summary.unchanged.length;
+  const lines = [
+    `Generated validators for ${plural(result.toolCount, "tool")} from ${plural(result.fileCount, "file")} into ${outDir}/ ` +
+      `(${plural(fileCount, "file")}: ${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed).`,
+  ];
+  for (const name of summary.written) lines.push(`  wrote   ${outDir}/${name}`);
+  for (const name of summary.removed) lines.push(`  removed ${outDir}/${name}`);
+  for (const name of summary.cleaned)
+    lines.push(`  removed ${outDir}/${name} (left by an interrupted run)`);
+  lines.push(...result.coverage);
+  return `${lines.join("\n")}\n`;
+}
+
+/** Tools without a validator, and what each tool declares but the validators do not enforce. */
+export function coverageLines(
+  result: Pick<GenerateResult, "tools" | "withoutParameters">,
+): string[] {
+  const lines: string[] = [];
+  for (const tool of result.withoutParameters) {
+    lines.push(`No validator for ${tool.name} (${tool.file}): it declares no parameters.`);
+  }
+  const withGaps = [...result.tools]
+    .filter((t) => t.notEnforced.length > 0)
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  if (withGaps.length > 0) {
+    lines.push("Not enforced (declared, but never blocks a call):");
+    for (const tool of withGaps)
+      lines.push(`  ${tool.name}: ${tool.notEnforced.map(notEnforcedText).join(", ")}`);
+  }
+  return lines;
+}
+
+/** Every difference the drift check found (all of them, not just the first). */
+export function checkReport(outDir: string, differences: FolderDifferences): string {
+  const lines: string[] = [];
+  for (const { name, diff } of differences.stale) {
+    lines.push(`  stale    ${outDir}/${name}`);
+    lines.push(...diff.split("\n").map((line) => `      ${line}`));
+  }
+  for (const name of differences.missing) lines.push(`  missing  ${outDir}/${name}`);
+  for (const name of differences.extra)
+    lines.push(`  extra    ${outDir}/${name} (its tool no longer exists)`);
+  for (const { name, kind } of differences.foreign)
+    lines.push(`  foreign  ${outDir}/${name} (${FOREIGN_TEXT[kind]}, in the way)`);
+  for (const name of differences.leftovers)
+    lines.push(`  leftover ${outDir}/${name} (left by an interrupted run; generating removes it)`);
+  return `${lines.join("\n")}\n`;
+}
+
+const FOREIGN_TEXT: Record<ForeignKind, string> = {
+  file: "not written by the generator",
+  "symbolic link": "a symbolic link",
+  folder: "a folder",
+  "special file": "not a regular file",
+};
+
+export function differenceCount(differences: FolderDifferences): number {
+  return (
+    differences.stale.length +
+    differences.missing.length +
+    differences.extra.length +
+    differences.foreign.length +
+    differences.leftovers.length
+  );
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,317 @@
+// One run of the generator as a command (generate, then write or check, then report), shared by
+// the command line (cli.ts) and watch mode (watch.ts), which both import it: the layers are
+// cli -> watch -> run -> generate, output, report.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { ConfigError } from "../settings/settings.js";
+import type { OutputFile } from "../emit/files.js";
+import {
+  findToolFiles,
+  generate,
+  type GenerateOptions,
+  type GenerateResult,
+} from "../pipeline/generate.js";
+import { locatePrettier, resolveFormatOptions, sha256 } from "../format/formatter.js";
+import { FileSystemError, isSystemError, reason, verbOf } from "../output/errors.js";
+import { compareFolder, writeFolder } from "../output/folder.js";
+import {
+  cacheFolder,
+  changedInput,
+  changedSetup,
+  collectInputs,
+  formatCacheOf,
+  generatorFingerprint,
+  manifestFile,
+  outputOf,
+  readManifest,
+  writeManifest,
+  type Manifest,
+  type ManifestSettings,
+  type RunSummary,
+} from "../cache/manifest.js";
+import {
+  checkReport,
+  coverageLines,
+  diagnosticsText,
+  differenceCount,
+  plural,
+  writeReport,
+} from "./messages.js";
+
+export interface Io {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly cwd: string;
+  /** Ends watch mode (the command line aborts it on SIGINT/SIGTERM). */
+  readonly signal?: AbortSignal;
+}
+
+/** Done, or up to date. */
+export const EXIT_OK = 0;
+/** The check found differences. */
+export const EXIT_DIFFERENCES = 1;
+/** Bad declarations, bad options, or a file-system problem: nothing was written. */
+export const EXIT_ERRORS = 2;
+/** A bug in the generator (an exception it did not expect). */
+export const EXIT_INTERNAL = 3;
+
+/** One run's settings, shared by single runs and watch mode. */
+export interface Run {
+  /** The output folder, absolute. */
+  readonly outDir: string;
+  /** The output folder as shown to the user (relative to the configuration's folder). */
+  readonly outName: string;
+  /** Compare instead of write. */
+  readonly check: boolean;
+  /** `cwd` is the folder globs and shown paths are relative to; `outDir` is set. */
+  readonly generate: GenerateOptions & { readonly cwd: string; readonly command: string };
+  /**
+   * Reuse the last run's output when nothing it depended on changed, and record this run's
+   * (in node_modules/.cache/tool-validators). Default true.
+   */
+  readonly cache?: boolean;
+}
+
+/** What a run produced, from the generator or from the cache. */
+interface Outcome {
+  /** Errors and warnings, as printed. */
+  readonly diagnostics: string;
+  /** The output files; undefined when there were errors. */
+  readonly output: readonly OutputFile[] | undefined;
+  readonly summary: RunSummary;
+}
+
+/**
+ * A file modified this long before a run started may have been modified during it: file-system
+ * clocks lag the process's by a few milliseconds.
+ */
+const MTIME_SLACK_MS = 100;
+
+/** `TOOL_VALIDATORS_DEBUG=1` says on stderr whether the cache was used, and why not. */
+function debug(io: Io, text: string): void {
+  if (process.env.TOOL_VALIDATORS_DEBUG) io.stderr(`tool-validators: ${text}\n`);
+}
+
+/**
+ * Generates (or reuses the last run's output when nothing it depended on changed), then writes
+ * or checks; returns the exit code and every file that was read. Never throws: a failure is
+ * reported (one line, no stack trace) and becomes the exit code.
+ */
+export async function runOnce(
+  run: Run,
+  io: Io,
+): Promise<{ code: number; sources: readonly string[] }> {
+  let sources: string[] = [];
+  try {
+    const cache = run.cache === false ? undefined : await openCache(run);
+    if (cache?.manifest) {
+      const why = await staleness(cache.manifest, run);
+      if (why === undefined) {
+        debug(io, "nothing changed since the last run: its output is reused");
+        const manifest = cache.manifest;
+        const outcome = {
+          diagnostics: manifest.summary.warnings,
+          output: outputOf(manifest),
+          summary: manifest.summary,
+        };
+        return { code: await finish(run, io, outcome), sources: [...manifest.sources] };
+      }
+      debug(io, `generating: ${why}`);
+    } else if (cache) debug(io, "generating: no cache of an earlier run");
+    const startedAt = Date.now();
+    const result = await generate({
+      ...run.generate,
+      outDir: run.outDir,
+      ...(cache?.manifest ? { formatCache: formatCacheOf(cache.manifest) } : {}),
+    });
+    sources = [...result.sources.keys()].map((file) => path.resolve(run.generate.cwd, file));
+    if (result.output && result.formatting?.reused)
+      debug(
+        io,
+        `${result.formatting.reused} of ${result.output.length} files needed no formatting`,
+      );
+    const outcome = outcomeOf(result);
+    const code = await finish(run, io, outcome);
+    if (cache) await record(cache.file, run, result, outcome, sources, startedAt, io);
+    return { code, sources };
+  } catch (error) {
+    return { code: reportFailure(error, io), sources };
+  }
+}
+
+function outcomeOf(result: GenerateResult): Outcome {
+  return {
+    diagnostics: diagnosticsText(result.diagnostics, result.sources),
+    output: result.output,
+    summary: {
+      toolCount: result.tools.length,
+      fileCount: result.files.length,
+      coverage: coverageLines(result),
+      warnings: diagnosticsText(result.diagnostics, result.sources),
+    },
+  };
+}
+
+async function openCache(run: Run): Promise<{ file: string; manifest?: Manifest } | undefined> {
+  const folder = await cacheFolder(run.generate.cwd);
+  if (folder === undefined) return undefined;
+  const file = manifestFile(folder, run.outDir);
+  const manifest = await readManifest(file);
+  return manifest ? { file, manifest } : { file };
+}
+
+function settingsOf(run: Run): ManifestSettings {
+  return {
+    base: run.generate.cwd,
+    tools: [...(run.generate.tools ?? [])],
+    outDir: run.outDir,
+    mode: run.generate.mode ?? "strict",
+    command: run.generate.command,
+  };
+}
+
+/** Why the manifest's output may not be this run's; undefined when everything is the same. */
+async function staleness(manifest: Manifest, run: Run): Promise<string | undefined> {
+  const setup = await changedSetup(manifest, settingsOf(run), (name) =>
+    resolveFormatOptions(locatePrettier(run.outDir), run.outDir, name, (file) =>
+      path.relative(run.generate.cwd, file).split(path.sep).join("/"),
+    ),
+  );
+  if (setup) return setup;
+  const globs = run.generate.tools?.length ? run.generate.tools : undefined;
+  if (globs) {
+    const found = await findToolFiles(globs, run.generate.cwd);
+    const shown = found.map((file) =>
+      path.relative(run.generate.cwd, file.path).split(path.sep).join("/"),
+    );
+    if (JSON.stringify(shown) !== JSON.stringify(manifest.toolFiles))
+      return "the tool files matched changed";
+  } else return "no tool globs";
+  return changedInput(manifest);
+}
+
+/**
+ * Records what this run's output depended on, unless it cannot be reused safely: errors (no
+ * output), prettier plugins (code not tracked), or a file that changed while it was read.
+ */
+async function record(
+  file: string,
+  run: Run,
+  result: GenerateResult,
+  outcome: Outcome,
+  sources: readonly string[],
+  startedAt: number,
+  io: Io,
+): Promise<void> {
+  const formatting = result.formatting;
+  if (!result.output || !formatting) return;
+  if (!formatting.cacheable) return debug(io, "not cached: the prettier options name plugins");
+  // The texts read must be the files as they are now; any other file the manifest covers must
+  // not have been changed since the run started.
+  for (const [shown, text] of result.sources) {
+    const now = await fs.readFile(path.resolve(run.generate.cwd, shown), "utf8").catch(() => "");
+    if (withoutBom(now) !== withoutBom(text))
+      return debug(io, `not cached: ${shown} changed while it was read`);
+  }
+  const realOut = await fs.realpath(run.outDir).catch(() => run.outDir);
+  const inputs = await collectInputs(
+    sources,
+    (input) => isInside(input, run.outDir) || isInside(input, realOut),
+  );
+  for (const input of Object.keys(inputs.reads)) {
+    const stat = await fs.stat(input).catch(() => undefined);
+    if (!stat || stat.mtimeMs > startedAt - MTIME_SLACK_MS)
+      return debug(io, `not cached: ${input} changed during the run`);
+  }
+  const manifest: Manifest = {
+    format: 1,
+    generator: await generatorFingerprint(),
+    settings: settingsOf(run),
+    toolFiles: result.files,
+    sources,
+    reads: inputs.reads,
+    folders: inputs.folders,
+    prettier: { path: formatting.prettier.path, version: formatting.prettier.version },
+    options: formatting.options,
+    output: result.output.map((out) => ({
+      name: out.name,
+      input: formatting.inputs[out.name]!,
+      sha256: sha256(out.content),
+      content: out.content,
+    })),
+    summary: outcome.summary,
+  };
+  await writeManifest(file, manifest);
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
+  const { outDir, outName } = run;
+  if (outcome.diagnostics) io.stderr(outcome.diagnostics);
+  if (!outcome.output) {
+    io.stderr(`Nothing was ${run.check ? "checked" : "written"}: fix the errors above.\n`);
+    return EXIT_ERRORS;
+  }
+  const { summary } = outcome;
+
+  if (run.check) {
+    const differences = await compareFolder(outDir, outcome.output, { display: outName });
+    const count = differenceCount(differences);
+    if (count > 0) {
+      io.stderr(
+        `${outName}/ is out of date (${plural(count, "difference")}):\n${checkReport(outName, differences)}`,
+      );
+      io.stderr(`Run \`${run.generate.command}\` and commit the result.\n`);
+      return EXIT_DIFFERENCES;
+    }
+    io.stdout(
+      `${outName}/ is up to date (${plural(outcome.output.length, "file")}, ${plural(summary.toolCount, "validator")}).\n`,
+    );
+    if (summary.coverage.length > 0) io.stdout(`${summary.coverage.join("\n")}\n`);
+    return EXIT_OK;
+  }
+
+  const written = await writeFolder(outDir, outcome.output, { display: outName });
+  io.stdout(writeReport(summary, outName, written));
+  return EXIT_OK;
+}
+
+/**
+ * Reports an exception that ended a run, in one line: a file-system problem (exit 2) names the
+ * path and the reason; anything else is an internal error (exit 3). Never a stack trace.
+ */
+export function reportFailure(error: unknown, io: Pick<Io, "stderr" | "cwd">): number {
+  if (error instanceof FileSystemError || error instanceof ConfigError) {
+    io.stderr(`gen: ${error.message}\n`);
+    return EXIT_ERRORS;
+  }
+  if (isSystemError(error)) {
+    const where = error.path
+      ? path.relative(io.cwd, path.resolve(io.cwd, error.path)).split(path.sep).join("/") || "."
+      : undefined;
+    io.stderr(
+      where
+        ? `gen: cannot ${verbOf(error.syscall)} ${where}: ${reason(error)}.\n`
+        : `gen: ${error.syscall} failed: ${reason(error)}.\n`,
+    );
+    return EXIT_ERRORS;
+  }
+  io.stderr(`gen: ${internalErrorText(error)}\n`);
+  return EXIT_INTERNAL;
+}
+
+/** `internal error (a bug in the generator): TypeError: ...`, on one line. */
+export function internalErrorText(error: unknown): string {
+  const text =
+    error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
+  const line = text.split("\n")[0]!.trim();
+  return `internal error (a bug in the generator): ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`;
+}
+
+function isInside(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
+}
