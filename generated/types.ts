@@ -14,7 +14,9 @@ export interface JsonTextHint {
   readonly type: "array" | "object" | "number" | "boolean";
 }
 
-/** A declared enum member equal to the value sent once case and surrounding spaces are ignored. */
+/**
+ * A declared enum member equal to the value sent once case and surrounding spaces are ignored.
+ */
 export interface ValueHint {
   readonly kind: "value";
   readonly value: string;
@@ -42,6 +44,26 @@ export type ValidationIssue =
     }
   /** A value that is not one of the declared `enum` members (listed in `values`). */
   | { code: "invalid_enum"; path: IssuePath; values: readonly unknown[]; hint?: ValueHint };
+
+/** An issue as a validation log records it: never an argument value (failures.ts). */
+export type RecordedIssue =
+  /** A required key is absent (or its value is `undefined`). */
+  | { readonly code: "missing"; readonly path: IssuePath }
+  /** A key the declaration does not allow. */
+  | { readonly code: "unexpected"; readonly path: IssuePath; readonly hint?: KeyHint }
+  /**
+   * A value of the wrong type: `expected` is the declared type (`string | null`), `received`
+   * what came (`unreadable` for a value whose reading threw).
+   */
+  | {
+      readonly code: "invalid_type";
+      readonly path: IssuePath;
+      readonly expected: string;
+      readonly received: string;
+      readonly hint?: JsonTextHint;
+    }
+  /** A value that is not one of the declared `enum` members (listed in `values`). */
+  | { readonly code: "invalid_enum"; readonly path: IssuePath; readonly hint?: ValueHint };
 
 /** A generated validator: `undefined` for a valid call, otherwise its issues (at most 100). */
 export type Validator = (args: unknown) => ValidationIssue[] | undefined;

@@ -2,6 +2,7 @@ import type { DiagnosticBag } from "../diagnostics/diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";
 import { nearest } from "../support/similarity.js";
 import type { ToolSchema } from "../ir.js";
+import { objectRulesOf } from "../keywords/object.js";
 
 /**
  * A tool's `execute` must read only keys its declaration declares: a read of anything else
@@ -15,7 +16,7 @@ export function checkArgumentReads(
 ): void {
   const uses = tool.argumentUses;
   if (!uses) return;
-  const rules = schema?.root.object;
+  const rules = schema && objectRulesOf(schema.root);
   // Where undeclared keys are allowed (or checked by `additionalProperties`), any read is fine.
   if (schema && (!rules || rules.unknownKeys.kind !== "reject")) return;
   const declared = rules ? [...rules.properties.map((p) => p.key), ...rules.requiredOnly] : [];

@@ -1,4 +1,7 @@
+import { isIdentifier } from "../diagnostics/schemaPath.js";
 import type { JsonValue } from "../extract/values.js";
+
+export { isIdentifier };
 
 /**
  * A piece of generated code. Generated code is built only from `code` templates: anything
@@ -53,11 +56,6 @@ export function jsonValue(value: JsonValue): Code {
   return code`JSON.parse(${JSON.stringify(value)})`;
 }
 
-/** Whether a key can be written bare: `a.key`, `{ key: 1 }`. */
-export function isIdentifier(key: string): boolean {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key);
-}
-
 /** An object-literal or interface key: bare when it is a plain identifier, quoted otherwise. */
 export function propertyName(key: string): Code {
   return isIdentifier(key) && key !== "__proto__" ? Code.raw(key) : literal(key);
@@ -108,12 +106,13 @@ export class Names {
 }
 
 /**
- * What each prefix names: v value, r record, a array, i index, k key, n count, u other keys,
- * s slots, d a path part passed to a function, e enum list, p path, K declared keys,
- * c/f functions of the issue path and of the accepting path.
+ * What each prefix names: v value, r record, a array, t text (a string), x number, i index,
+ * k key, n count, u other keys, s slots, d a path part passed to a function, e enum list or
+ * other constant, p path, K declared keys, c/f functions of the issue path and of the
+ * accepting path.
  */
 export type NamePrefix =
-  "v" | "r" | "a" | "i" | "k" | "n" | "u" | "s" | "d" | "e" | "p" | "K" | "c" | "f";
+  "v" | "r" | "a" | "t" | "x" | "i" | "k" | "n" | "u" | "s" | "d" | "e" | "p" | "K" | "c" | "f";
 
 /**
  * A name for generated exports derived from a tool name: letters and digits only, in

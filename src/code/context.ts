@@ -1,5 +1,4 @@
 import type { JsonValue } from "../extract/values.js";
-import type { SchemaNode } from "../ir.js";
 import { Code, Names, code, join, jsonValue, literal, type NamePrefix } from "./code.js";
 
 /**
@@ -13,25 +12,23 @@ export interface DynamicPart {
   readonly type: "number" | "string";
 }
 
-/** The helpers of the generated `runtime.ts` a module may import. */
-export type Helper =
-  | "IssueList"
-  | "UNREADABLE"
-  | "append"
-  | "missing"
-  | "unexpectedKeys"
-  | "keyList"
-  | "wrongType"
-  | "wrongValue"
-  | "notAllowed"
-  | "caught"
-  | "finish"
-  | "finishAfter"
-  | "isMember";
+/**
+ * A name a generated module imports from one of the support modules of its folder
+ * (`runtime`, or a module a keyword brings, such as `constraints`).
+ */
+export interface SupportImport {
+  readonly module: string;
+  readonly name: string;
+  /** Imported with `type` (used in types only). */
+  readonly typeOnly?: boolean;
+}
+
+/** Names imported from `./runtime.js` by default. */
+const RUNTIME = "runtime";
 
 /**
  * What one generated module's emitters share: fresh names, module constants, the functions
- * split off the validator, and the runtime helpers it imports.
+ * split off the validator, and the support names it imports.
  */
 export class ModuleContext {
   readonly names = new Names();
@@ -39,15 +36,15 @@ export class ModuleContext {
   readonly constants: Code[] = [];
   /** Functions split off the validator (see `EmitContext`), in order of creation. */
   readonly functions: Code[] = [];
-  readonly helpers = new Set<Helper>();
+  /** Imported names by support module. */
+  readonly #imports = new Map<string, Map<string, boolean>>();
   readonly #sharedNames = new Map<string, Code>();
-  readonly #enumLists = new Map<readonly JsonValue[], Code>();
 
   /**
    * The module constant `key` stands for, declared by `declaration` (given its fresh name) on
-   * first use: every use of the same text shares one constant.
+   * first use: every use of the same key shares one constant.
    */
-  #shared(key: string, prefix: NamePrefix, declaration: (name: Code) => Code): Code {
+  shared(key: string, prefix: NamePrefix, declaration: (name: Code) => Code): Code {
     let name = this.#sharedNames.get(key);
     if (!name) {
       name = this.names.next(prefix);
@@ -60,53 +57,64 @@ export class ModuleContext {
   /** A frozen module-level constant, shared by every use of the same text. */
   constant(prefix: NamePrefix, value: Code, type = ""): Code {
     const annotation = type === "" ? code`` : Code.raw(`: ${type}`);
-    return this.#shared(
+    return this.shared(
       `${prefix}:${type}:${value}`,
       prefix,
       (name) => code`const ${name}${annotation} = Object.freeze(${value});\n`,
     );
   }
 
-  /** The module constant holding an enum's members (one per enum). */
-  enumList(values: readonly JsonValue[]): Code {
-    let name = this.#enumLists.get(values);
-    if (!name) {
-      const allPrimitive = values.every((m) => m === null || typeof m !== "object");
-      const list = allPrimitive
-        ? code`[${join(
-            values.map((m) => literal(m as string | number | boolean | null)),
-            ", ",
-          )}]`
-        : jsonValue(values as JsonValue[]);
-      name = this.constant("e", list, "readonly unknown[]");
-      this.#enumLists.set(values, name);
-    }
-    return name;
+  /** A frozen module constant holding a list of JSON values (an enum's members), one per text. */
+  valueList(values: readonly JsonValue[]): Code {
+    const allPrimitive = values.every((m) => m === null || typeof m !== "object");
+    const list = allPrimitive
+      ? code`[${join(
+          values.map((m) => literal(m as string | number | boolean | null)),
+          ", ",
+        )}]`
+      : jsonValue(values as JsonValue[]);
+    return this.constant("e", list, "readonly unknown[]");
   }
 
-  /** A module Set of an enum's primitive members, for enums too long to compare one by one. */
-  enumSet(values: readonly JsonValue[]): Code {
-    const list = this.enumList(values);
-    return this.#shared(
-      `set:${list}`,
-      "e",
-      (name) => code`const ${name}: ReadonlySet<unknown> = new Set(${list});\n`,
-    );
+  /** A name from `./runtime.js` (or another support module), imported once. */
+  use(name: string, module = RUNTIME): Code {
+    this.#import({ module, name });
+    return Code.raw(name);
   }
 
-  /** A module constant listing an object's declared keys for the hints (one per list). */
-  keyList(keys: readonly string[]): Code {
-    const list = code`${this.use("keyList")}([${join(
-      keys.map((key) => code`${key}`),
-      ", ",
-    )}])`;
-    return this.#shared(`keys:${list}`, "K", (name) => code`const ${name} = ${list};\n`);
+  /** A type from a support module, imported with `type`. */
+  useType(name: string, module = RUNTIME): Code {
+    this.#import({ module, name, typeOnly: true });
+    return Code.raw(name);
   }
 
-  use(helper: Helper): Code {
-    this.helpers.add(helper);
-    return Code.raw(helper);
+  #import({ module, name, typeOnly = false }: SupportImport): void {
+    let names = this.#imports.get(module);
+    if (!names) this.#imports.set(module, (names = new Map()));
+    // A name used as a value too is imported as a value.
+    names.set(name, (names.get(name) ?? true) && typeOnly);
   }
+
+  /** The import statements, one per support module, names sorted. */
+  importStatements(): Code {
+    const statements = [...this.#imports.keys()].sort().map((module) => {
+      const names = [...this.#imports.get(module)!.entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, typeOnly]) => (typeOnly ? `type ${name}` : name));
+      return code`import { ${Code.raw(names.join(", "))} } from ${`./${module}.js`};\n`;
+    });
+    return join(statements, "");
+  }
+}
+
+/** Emits the checks of one schema node: the two paths of a validator. */
+export interface NodeEmitter<N> {
+  /** The accepting path: statements that `return false` when `value` does not match `node`. */
+  accept(ctx: EmitContext<N>, node: N, value: Code): Code;
+  /** The issue path: statements that add every issue of `value` at `path` to `c`. */
+  collect(ctx: EmitContext<N>, node: N, value: Code, path: readonly PathPart[]): Code;
+  /** How many checks a node adds to the function it is emitted in (nested nodes not counted). */
+  weight(node: N): number;
 }
 
 /**
@@ -115,25 +123,14 @@ export class ModuleContext {
  * that no generated function grows past what TypeScript's control-flow analysis can follow
  * (TS2563) however large the declaration.
  */
-export class EmitContext {
+export class EmitContext<N> {
   readonly module: ModuleContext;
-  readonly #accept: (ctx: EmitContext, node: SchemaNode, value: Code) => Code;
-  readonly #collect: (
-    ctx: EmitContext,
-    node: SchemaNode,
-    value: Code,
-    path: readonly PathPart[],
-  ) => Code;
+  readonly #emitter: NodeEmitter<N>;
   #budget = FUNCTION_BUDGET;
 
-  constructor(
-    module: ModuleContext,
-    accept: (ctx: EmitContext, node: SchemaNode, value: Code) => Code,
-    collect: (ctx: EmitContext, node: SchemaNode, value: Code, path: readonly PathPart[]) => Code,
-  ) {
+  constructor(module: ModuleContext, emitter: NodeEmitter<N>) {
     this.module = module;
-    this.#accept = accept;
-    this.#collect = collect;
+    this.#emitter = emitter;
   }
 
   get names(): Names {
@@ -141,11 +138,11 @@ export class EmitContext {
   }
 
   /** The accepting path: statements that `return false` when `value` does not match `node`. */
-  accept(node: SchemaNode, value: Code): Code {
-    if (this.#fits(node)) return this.#accept(this, node, value);
+  accept(node: N, value: Code): Code {
+    if (this.#fits(node)) return this.#emitter.accept(this, node, value);
     const name = this.names.next("f");
     const parameter = this.names.next("v");
-    const body = this.#accept(this.#fresh(), node, parameter);
+    const body = this.#emitter.accept(this.#fresh(), node, parameter);
     this.module.functions.push(
       code`function ${name}(${parameter}: unknown): boolean {\n${body}return true;\n}\n`,
     );
@@ -153,18 +150,18 @@ export class EmitContext {
   }
 
   /** The issue path: statements that add every issue of `value` at `path` to `c`. */
-  collect(node: SchemaNode, value: Code, path: readonly PathPart[]): Code {
-    if (this.#fits(node)) return this.#collect(this, node, value, path);
+  collect(node: N, value: Code, path: readonly PathPart[]): Code {
+    if (this.#fits(node)) return this.#emitter.collect(this, node, value, path);
     return this.collectIn(
-      (inner, innerPath) => inner.#collect(inner, node, value, innerPath),
+      (inner, innerPath) => this.#emitter.collect(inner, node, value, innerPath),
       path,
       [value],
     );
   }
 
   /** Whether the node's own checks fit this function (the first node always does). */
-  #fits(node: SchemaNode): boolean {
-    const weight = ownWeight(node);
+  #fits(node: N): boolean {
+    const weight = this.#emitter.weight(node);
     if (weight > this.#budget && this.#budget < FUNCTION_BUDGET) return false;
     this.#budget -= weight;
     return true;
@@ -176,7 +173,7 @@ export class EmitContext {
    * body refers to them by the same names, which are parameters there).
    */
   collectIn(
-    body: (inner: EmitContext, path: readonly PathPart[]) => Code,
+    body: (inner: EmitContext<N>, path: readonly PathPart[]) => Code,
     path: readonly PathPart[],
     values: readonly Code[],
     valueType = "unknown",
@@ -189,40 +186,27 @@ export class EmitContext {
       dynamic.push({ outer: part.local, inner });
       return inner;
     });
-    const inner = this.#fresh();
-    const statements = body(inner, innerPath);
+    const statements = body(this.#fresh(), innerPath);
+    const issueList = this.module.useType("IssueList");
     const parameters = [
       ...values.map((value) => code`${value}: ${Code.raw(valueType)}`),
-      Code.raw(`c: ${"IssueList"} | undefined`),
+      code`c: ${issueList} | undefined`,
       ...dynamic.map(({ inner: part }) => code`${part.local}: ${Code.raw(part.type)}`),
     ];
-    this.module.use("IssueList");
     this.module.functions.push(
-      code`function ${name}(${join(parameters, ", ")}): IssueList | undefined {\n${statements}return c;\n}\n`,
+      code`function ${name}(${join(parameters, ", ")}): ${issueList} | undefined {\n${statements}return c;\n}\n`,
     );
     const arguments_ = [...values, Code.raw("c"), ...dynamic.map(({ outer }) => outer)];
     return code`c = ${name}(${join(arguments_, ", ")});\n`;
   }
 
-  #fresh(): EmitContext {
-    return new EmitContext(this.module, this.#accept, this.#collect);
+  #fresh(): EmitContext<N> {
+    return new EmitContext(this.module, this.#emitter);
   }
 }
 
 /** About how many checks one generated function may hold (see EmitContext). */
 const FUNCTION_BUDGET = 48;
-
-/**
- * How many checks a schema adds to the function it is emitted in, not counting the schemas
- * nested in it (they are counted where they are emitted): one per declared property, one for
- * the other keys, one for the elements of an array.
- */
-function ownWeight(node: SchemaNode): number {
-  let weight = 0;
-  if (node.object) weight += 1 + node.object.properties.length;
-  if (node.items) weight += 1;
-  return weight;
-}
 
 /**
  * Reads `object[key]` into a new local, once: a getter or proxy that throws gives the runtime's

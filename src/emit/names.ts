@@ -2,14 +2,20 @@ import { createHash } from "node:crypto";
 import type { ToolSchema } from "../ir.js";
 import { pascalIdentifier } from "../code/code.js";
 
-/** The files every output folder holds besides one module per tool. */
-export const FIXED_MODULES = [
+/**
+ * The names of the modules an output folder may hold besides one module per tool (index.ts
+ * and the support modules, including those only some keywords bring): no tool's file takes
+ * one, whatever keywords a run enforces.
+ */
+export const RESERVED_MODULES = [
   "index",
   "types",
+  "issues",
   "runtime",
   "format",
   "similarity",
   "failures",
+  "constraints",
 ] as const;
 
 /** The names generated for one tool's module. */
@@ -38,7 +44,7 @@ const MAX_NAME = 48;
  */
 export function assignModuleNames(tools: readonly ToolSchema[]): ToolModuleNames[] {
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files = new Set<string>(FIXED_MODULES);
+  const files = new Set<string>(RESERVED_MODULES);
   // `validateToolArgs` is the dispatch function of index.ts.
   const bases = new Set<string>(["ToolArgs"]);
   return sorted.map((tool) => {
@@ -57,7 +63,7 @@ export function assignModuleNames(tools: readonly ToolSchema[]): ToolModuleNames
       pascal = readable;
       kebab = kebabCase(readable);
     }
-    const reserved = (FIXED_MODULES as readonly string[]).includes(kebab);
+    const reserved = (RESERVED_MODULES as readonly string[]).includes(kebab);
     const file = unique(reserved ? `${kebab}-tool` : kebab, files, "-", (name) =>
       name.toLowerCase(),
     );

@@ -2,6 +2,7 @@ import path from "node:path";
 import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
+import { joinKey } from "../diagnostics/schemaPath.js";
 import { StaticEvaluator, unwrap, type Locate } from "./evaluate.js";
 import { Modules } from "./modules.js";
 import { findArgumentUses, type ArgumentUses } from "./reads.js";
@@ -284,7 +285,7 @@ export function readingErrors(value: StaticValue, schemaPath = "parameters"): Re
     const keys: (string | number)[] = [];
     for (let p: Part | undefined = part; p?.key !== undefined; p = p.parent) keys.push(p.key);
     return keys.reduceRight<string>(
-      (path, key) => (typeof key === "number" ? `${path}[${key}]` : pathWithKey(path, key)),
+      (path, key) => (typeof key === "number" ? `${path}[${key}]` : joinKey(path, key)),
       schemaPath,
     );
   };
@@ -343,13 +344,6 @@ export function readingErrors(value: StaticValue, schemaPath = "parameters"): Re
     }
   }
   return errors;
-}
-
-/** `a.b`, or `a["-A"]` for a key that is not an identifier (as schema paths are shown). */
-function pathWithKey(path: string, key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)
-    ? `${path}.${key}`
-    : `${path}[${JSON.stringify(key)}]`;
 }
 
 function capitalize(text: string): string {

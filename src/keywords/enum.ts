@@ -1,43 +1,71 @@
 import { Code, code, join, literal } from "../code/code.js";
-import { pathCode, type EmitContext, type ModuleContext, type PathPart } from "../code/context.js";
-import { entryOf, toJson, type JsonValue, type StaticValue } from "../extract/values.js";
-import { jsonHasType, type JsonType } from "../ir.js";
-import { describeValue, joinKey, type SchemaReading } from "./reading.js";
+import { pathCode, type ModuleContext } from "../code/context.js";
+import { entryOf, toJson, type JsonValue, type StaticObject } from "../extract/values.js";
+import type { KeywordDefinition, SchemaReading } from "./definition.js";
+import { jsonHasType } from "./jsonTypes.js";
+import { describeValue, joinKey } from "./reading.js";
 
 /**
  * `enum`: the value must equal one member (`===` for primitives, deep equality for arrays and
- * objects), checked only after the type passed. Its issue is `invalid_enum` with the members;
- * when the value is a string equal to a member once case and surrounding spaces are ignored,
- * the runtime's `wrongValue` adds the hint "did you mean".
+ * objects), checked only after the type passed (CONTRACT.md section 3). Its issue is
+ * `invalid_enum` with the members; when the value is a string equal to a member once case and
+ * surrounding spaces are ignored, the runtime's `wrongValue` adds the hint "did you mean"
+ * (CONTRACT.md section 4.1).
  */
+export const enumKeyword: KeywordDefinition<readonly JsonValue[]> = {
+  keywords: ["enum"],
+  read: readEnum,
+  accept: (ctx, values, value) =>
+    code`if (!(${memberCondition(ctx.module, values, value)})) return false;\n`,
+  collect(ctx, values, value, path) {
+    const wrongValue = ctx.module.use("wrongValue");
+    const list = ctx.module.valueList(values);
+    return code`if (!(${memberCondition(ctx.module, values, value)})) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
+  },
+  literalType: enumType,
+  issues: [
+    {
+      code: "invalid_enum",
+      rank: 3,
+      doc: "A value that is not one of the declared `enum` members (listed in `values`).",
+      fields: [{ name: "values", type: "readonly unknown[]", shown: "values", recorded: false }],
+      hints: ["value"],
+      text: {
+        root: "The input is invalid: expected one of {values}",
+        at: "The parameter `{path}` is invalid: expected one of {values}",
+      },
+    },
+  ],
+  hints: [
+    {
+      kind: "value",
+      typeName: "ValueHint",
+      doc: "A declared enum member equal to the value sent once case and surrounding spaces are ignored.",
+      fields: [{ name: "value", type: "string", shown: "json", recorded: true }],
+      text: "Hint: did you mean {value} for {where}?",
+    },
+  ],
+};
 
 /** Reads `enum`: its members in order, duplicates dropped. */
-export function readEnum(
-  schema: StaticValue,
-  types: readonly JsonType[] | undefined,
-  schemaPath: string,
-  reading: SchemaReading,
-): JsonValue[] | undefined {
+function readEnum(schema: StaticObject, reading: SchemaReading): JsonValue[] | undefined {
   const entry = entryOf(schema, "enum");
   if (!entry) return undefined;
-  const path = joinKey(schemaPath, "enum");
+  const path = joinKey(reading.schemaPath, "enum");
   const value = entry.value;
   if (value.kind !== "array") {
+    const found = describeValue(value);
     reading.report(
       "TV2007",
-      `\`enum\` must be an array of allowed values, not ${describeValue(value)}.`,
+      `\`enum\` must be an array of allowed values, not ${found}.`,
       value.location,
       path,
     );
     return undefined;
   }
   if (value.elements.length === 0) {
-    reading.report(
-      "TV2008",
-      "`enum` is empty: no value could ever be accepted.",
-      value.location,
-      path,
-    );
+    const why = "`enum` is empty: no value could ever be accepted.";
+    reading.report("TV2008", why, value.location, path);
     return undefined;
   }
   const members: JsonValue[] = [];
@@ -50,23 +78,16 @@ export function readEnum(
       return undefined;
     }
     const key = canonical(json);
+    const text = JSON.stringify(json);
     if (seen.has(key)) {
-      reading.report(
-        "TV2104",
-        `The value ${JSON.stringify(json)} is listed twice.`,
-        element.location,
-        path,
-      );
+      reading.report("TV2104", `The value ${text} is listed twice.`, element.location, path);
       continue;
     }
     seen.add(key);
+    const types = reading.types;
     if (types && !types.some((type) => jsonHasType(json, type))) {
-      reading.report(
-        "TV2105",
-        `The value ${JSON.stringify(json)} can never be accepted: its type is not among ${types.join(", ")}.`,
-        element.location,
-        path,
-      );
+      const why = `The value ${text} can never be accepted: its type is not among ${types.join(", ")}.`;
+      reading.report("TV2105", why, element.location, path);
     }
     members.push(json);
   }
@@ -74,7 +95,7 @@ export function readEnum(
 }
 
 /** JSON text with object keys sorted: equal for values the validators count as equal. */
-function canonical(value: JsonValue): string {
+export function canonical(value: JsonValue): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   const keys = Object.keys(value).sort();
@@ -87,8 +108,8 @@ const INLINE_MEMBERS = 8;
 /** A boolean expression: does `value` equal one member? */
 function memberCondition(module: ModuleContext, values: readonly JsonValue[], value: Code): Code {
   const primitive = values.every((member) => member === null || typeof member !== "object");
-  if (!primitive) return code`${module.use("isMember")}(${module.enumList(values)}, ${value})`;
-  if (values.length > INLINE_MEMBERS) return code`${module.enumSet(values)}.has(${value})`;
+  if (!primitive) return code`${module.use("isMember")}(${module.valueList(values)}, ${value})`;
+  if (values.length > INLINE_MEMBERS) return code`${memberSet(module, values)}.has(${value})`;
   return join(
     values.map(
       (member) => code`${value} === ${literal(member as string | number | boolean | null)}`,
@@ -97,28 +118,21 @@ function memberCondition(module: ModuleContext, values: readonly JsonValue[], va
   );
 }
 
-/** The fast path: rejects a value outside the enum. */
-export function acceptEnum(ctx: EmitContext, values: readonly JsonValue[], value: Code): Code {
-  return code`if (!(${memberCondition(ctx.module, values, value)})) return false;\n`;
-}
-
-/** The issue path: an `invalid_enum` issue for a value outside the enum. */
-export function collectEnum(
-  ctx: EmitContext,
-  values: readonly JsonValue[],
-  value: Code,
-  path: readonly PathPart[],
-): Code {
-  const wrongValue = ctx.module.use("wrongValue");
-  const list = ctx.module.enumList(values);
-  return code`if (!(${memberCondition(ctx.module, values, value)})) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
+/** A module Set of an enum's primitive members, for enums too long to compare one by one. */
+function memberSet(module: ModuleContext, values: readonly JsonValue[]): Code {
+  const list = module.valueList(values);
+  return module.shared(
+    `set:${list}`,
+    "e",
+    (name) => code`const ${name}: ReadonlySet<unknown> = new Set(${list});\n`,
+  );
 }
 
 /** Up to this many members the argument type is their literal union; beyond, the declared type. */
 const MAX_LITERAL_UNION = 256;
 
 /** The argument type: a union of the members' literal types, or undefined when too many. */
-export function enumType(values: readonly JsonValue[]): Code | undefined {
+function enumType(values: readonly JsonValue[]): Code | undefined {
   if (values.length > MAX_LITERAL_UNION) return undefined;
   const members = values.map((value) =>
     value === null || typeof value !== "object"

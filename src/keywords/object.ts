@@ -1,131 +1,176 @@
 import { Code, code, join, propertyName } from "../code/code.js";
-import { pathCode, readInto, type EmitContext, type PathPart } from "../code/context.js";
+import { pathCode, readInto, type ModuleContext, type PathPart } from "../code/context.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
-import { entryOf, type StaticEntry, type StaticValue } from "../extract/values.js";
+import { entryOf, type StaticEntry, type StaticObject } from "../extract/values.js";
 import {
   hasChecks,
-  type ObjectRules,
-  type PropertyRule,
+  type ArgsTypes,
+  type Emit,
+  type KeywordDefinition,
   type SchemaNode,
-  type UnknownKeys,
-} from "../ir.js";
-import { describeFound, describeValue, joinKey, sentence, type SchemaReading } from "./reading.js";
+  type SchemaReading,
+} from "./definition.js";
+import { describeFound, describeValue, joinKey, sentence } from "./reading.js";
 import { KEY_ALLOWING_KEYWORDS } from "./table.js";
 
 /**
- * The object keywords, one unit because one pass over the keys serves them all: `properties`
- * (each present key checked against its schema), `required` (an own key whose value is not
- * undefined), and the other keys: rejected where `properties` is declared in strict mode,
- * unless `additionalProperties` allows them (`true`) or checks them (a schema). Issues:
- * `missing`, and `unexpected`, with the hint "did you mean" when an unexpected key is close to
- * a declared key the call left out (the runtime's `unexpectedKeys`).
+ * The object keywords, one unit because one pass over the keys serves them all
+ * (CONTRACT.md section 3): `properties` (each present key checked against its schema),
+ * `required` (an own key whose value is not undefined), and the other keys: rejected where
+ * `properties` is declared in strict mode, unless `additionalProperties` allows them (`true`)
+ * or checks them (a schema). Issues: `missing`, and `unexpected`, with the hint "did you mean"
+ * when an unexpected key is close to a declared key the call left out (the runtime's
+ * `unexpectedKeys`, CONTRACT.md section 4.1).
  */
+export const objectKeyword: KeywordDefinition<ObjectRules> = {
+  keywords: ["properties", "required", "additionalProperties"],
+  appliesTo: "object",
+  read: readObject,
+  children: (rules) => [
+    ...rules.properties.map((p) => p.schema),
+    ...(rules.unknownKeys.kind === "check" ? [rules.unknownKeys.schema] : []),
+  ],
+  hasChecks: objectHasChecks,
+  weight: (rules) => 1 + rules.properties.length,
+  accept: acceptObject,
+  collect: collectObject,
+  shapeType: objectType,
+  issues: [
+    {
+      code: "missing",
+      rank: 0,
+      doc: "A required key is absent (or its value is `undefined`).",
+      fields: [],
+      text: {
+        root: "The required input is missing",
+        at: "The required parameter `{path}` is missing",
+      },
+    },
+    {
+      code: "unexpected",
+      rank: 1,
+      doc: "A key the declaration does not allow.",
+      fields: [],
+      hints: ["key"],
+      text: {
+        root: "An unexpected input was provided",
+        at: "An unexpected parameter `{path}` was provided",
+      },
+    },
+  ],
+  hints: [
+    {
+      kind: "key",
+      typeName: "KeyHint",
+      doc: "A declared key the call left out, close to the unexpected key it sent.",
+      fields: [{ name: "key", type: "string", shown: "text", recorded: true }],
+      text: "Hint: did you mean `{sibling:key}` instead of `{path}`?",
+    },
+  ],
+};
+
+export interface ObjectRules {
+  /** Declared properties in declaration order. */
+  readonly properties: readonly PropertyRule[];
+  /** Required keys that have no declared property (standard mode only). */
+  readonly requiredOnly: readonly string[];
+  /** What happens to a key that is not declared. */
+  readonly unknownKeys: UnknownKeys;
+}
+
+export type UnknownKeys =
+  | { readonly kind: "allow" }
+  | { readonly kind: "reject" }
+  | { readonly kind: "check"; readonly schema: SchemaNode };
+
+export interface PropertyRule {
+  readonly key: string;
+  readonly required: boolean;
+  readonly schema: SchemaNode;
+}
+
+/** The object rules of a schema, when it has any. */
+export function objectRulesOf(node: SchemaNode): ObjectRules | undefined {
+  const use = node.keywords.find((keyword) => keyword.name === objectKeyword.keywords[0]);
+  return use?.data as ObjectRules | undefined;
+}
+
+export function objectHasChecks(rules: ObjectRules): boolean {
+  return (
+    rules.requiredOnly.length > 0 ||
+    rules.properties.some((p) => p.required || hasChecks(p.schema)) ||
+    rules.unknownKeys.kind === "reject" ||
+    (rules.unknownKeys.kind === "check" && hasChecks(rules.unknownKeys.schema))
+  );
+}
+
+// Reading
 
 /** Reads `properties`, `required` and `additionalProperties`; undefined when none is there. */
-export function readObject(
-  schema: StaticValue,
-  schemaPath: string,
-  at: string,
-  reading: SchemaReading,
-): ObjectRules | undefined {
+function readObject(schema: StaticObject, reading: SchemaReading): ObjectRules | undefined {
   const propertiesEntry = entryOf(schema, "properties");
   const requiredEntry = entryOf(schema, "required");
   const additionalEntry = entryOf(schema, "additionalProperties");
   if (!propertiesEntry && !requiredEntry && !additionalEntry) return undefined;
-
-  const properties: { key: string; schema: SchemaNode }[] = [];
-  if (propertiesEntry) {
-    const path = joinKey(schemaPath, "properties");
-    const value = propertiesEntry.value;
-    if (value.kind !== "object") {
-      reading.report(
-        "TV2009",
-        `\`properties\` must be an object of property schemas, not ${describeValue(value)}.`,
-        value.location,
-        path,
-      );
-    } else {
-      for (const problem of value.problems)
-        reading.report("TV1001", sentence(problem.reason), problem.location, path);
-      for (const entry of value.entries) {
-        properties.push({
-          key: entry.key,
-          schema: reading.read(entry.value, joinKey(path, entry.key), joinKey(at, entry.key)),
-        });
-      }
-    }
-  }
-
-  const required = readRequired(requiredEntry, schemaPath, reading);
-  let unknownKeys = readUnknownKeys(
-    additionalEntry,
-    propertiesEntry !== undefined,
-    schemaPath,
-    at,
-    reading,
-  );
+  const properties = propertiesEntry ? readProperties(propertiesEntry, reading) : [];
+  const required = readRequired(requiredEntry, reading);
+  let unknownKeys = readUnknownKeys(additionalEntry, propertiesEntry !== undefined, reading);
   if (unknownKeys.kind !== "allow") {
     const allowing = KEY_ALLOWING_KEYWORDS.find((keyword) => entryOf(schema, keyword));
     if (allowing) {
       unknownKeys = { kind: "allow" };
-      reading.notEnforced({
-        keyword: "unknown keys",
-        at,
-        note: `\`${allowing}\` may allow keys not declared here`,
-      });
+      const note = `\`${allowing}\` may allow keys not declared here`;
+      reading.notEnforced({ keyword: "unknown keys", at: reading.at, note });
     }
   }
-
-  const declared = new Set(properties.map((p) => p.key));
-  const requiredOnly: string[] = [];
-  for (const { key, location } of required) {
-    if (declared.has(key)) continue;
-    if (unknownKeys.kind === "reject") {
-      reading.report(
-        "TV2006",
-        `"${key}" is required but not declared in \`properties\`, and undeclared keys are rejected: no call could pass.`,
-        location,
-        joinKey(schemaPath, "required"),
-      );
-    }
-    requiredOnly.push(key);
-  }
+  const requiredOnly = undeclaredRequired(required, properties, unknownKeys, reading);
   const requiredKeys = new Set(required.map((r) => r.key));
-  const rules: PropertyRule[] = properties.map((p) => ({
-    key: p.key,
-    required: requiredKeys.has(p.key),
-    schema: p.schema,
-  }));
-  return { properties: rules, requiredOnly, unknownKeys };
+  return {
+    properties: properties.map((p) => ({ ...p, required: requiredKeys.has(p.key) })),
+    requiredOnly,
+    unknownKeys,
+  };
 }
 
-function readRequired(
-  entry: StaticEntry | undefined,
-  schemaPath: string,
+function readProperties(
+  entry: StaticEntry,
   reading: SchemaReading,
-): { key: string; location: SourceLocation }[] {
-  if (!entry) return [];
-  const path = joinKey(schemaPath, "required");
+): { key: string; schema: SchemaNode }[] {
+  const path = joinKey(reading.schemaPath, "properties");
   const value = entry.value;
-  if (value.kind !== "array") {
-    reading.report(
-      "TV2011",
-      `\`required\` must be an array of property names, not ${describeValue(value)}.`,
-      value.location,
-      path,
-    );
+  if (value.kind !== "object") {
+    const why = `\`properties\` must be an object of property schemas, not ${describeValue(value)}.`;
+    reading.report("TV2009", why, value.location, path);
     return [];
   }
-  const keys: { key: string; location: SourceLocation }[] = [];
+  for (const problem of value.problems)
+    reading.report("TV1001", sentence(problem.reason), problem.location, path);
+  return value.entries.map((entry) => ({
+    key: entry.key,
+    schema: reading.read(entry.value, joinKey(path, entry.key), joinKey(reading.at, entry.key)),
+  }));
+}
+
+interface RequiredKey {
+  readonly key: string;
+  readonly location: SourceLocation;
+}
+
+function readRequired(entry: StaticEntry | undefined, reading: SchemaReading): RequiredKey[] {
+  if (!entry) return [];
+  const path = joinKey(reading.schemaPath, "required");
+  const value = entry.value;
+  if (value.kind !== "array") {
+    const why = `\`required\` must be an array of property names, not ${describeValue(value)}.`;
+    reading.report("TV2011", why, value.location, path);
+    return [];
+  }
+  const keys: RequiredKey[] = [];
   const seen = new Set<string>();
   for (const element of value.elements) {
     if (element.kind !== "primitive" || typeof element.value !== "string") {
-      reading.report(
-        "TV2011",
-        `\`required\` must list property names (strings), not ${describeFound(element)}.`,
-        element.location,
-        path,
-      );
+      const why = `\`required\` must list property names (strings), not ${describeFound(element)}.`;
+      reading.report("TV2011", why, element.location, path);
       continue;
     }
     if (seen.has(element.value)) {
@@ -141,29 +186,47 @@ function readRequired(
 function readUnknownKeys(
   entry: StaticEntry | undefined,
   hasProperties: boolean,
-  schemaPath: string,
-  at: string,
   reading: SchemaReading,
 ): UnknownKeys {
   const strictDefault: UnknownKeys =
     reading.mode === "strict" && hasProperties ? { kind: "reject" } : { kind: "allow" };
   if (!entry) return strictDefault;
-  const path = joinKey(schemaPath, "additionalProperties");
+  const path = joinKey(reading.schemaPath, "additionalProperties");
   const value = entry.value;
   if (value.kind === "primitive" && typeof value.value === "boolean") {
     return value.value ? { kind: "allow" } : { kind: "reject" };
   }
   if (value.kind !== "object") {
-    reading.report(
-      "TV2012",
-      `\`additionalProperties\` must be true, false or a schema, not ${describeFound(value)}.`,
-      value.location,
-      path,
-    );
+    const why = `\`additionalProperties\` must be true, false or a schema, not ${describeFound(value)}.`;
+    reading.report("TV2012", why, value.location, path);
     return strictDefault;
   }
-  return { kind: "check", schema: reading.read(value, path, at === "" ? "*" : `${at}.*`) };
+  const schema = reading.read(value, path, reading.at === "" ? "*" : `${reading.at}.*`);
+  // A schema that checks nothing (`{}`) allows every other key, as `true` does.
+  return hasChecks(schema) ? { kind: "check", schema } : { kind: "allow" };
 }
+
+/** Required keys without a declared property; an error where other keys are rejected. */
+function undeclaredRequired(
+  required: readonly RequiredKey[],
+  properties: readonly { key: string }[],
+  unknownKeys: UnknownKeys,
+  reading: SchemaReading,
+): string[] {
+  const declared = new Set(properties.map((p) => p.key));
+  const requiredOnly: string[] = [];
+  for (const { key, location } of required) {
+    if (declared.has(key)) continue;
+    if (unknownKeys.kind === "reject") {
+      const why = `"${key}" is required but not declared in \`properties\`, and undeclared keys are rejected: no call could pass.`;
+      reading.report("TV2006", why, location, joinKey(reading.schemaPath, "required"));
+    }
+    requiredOnly.push(key);
+  }
+  return requiredOnly;
+}
+
+// The fast path
 
 /**
  * A loop over the own enumerable keys of `record` (the only keys that count), `key` holding
@@ -175,13 +238,39 @@ function ownKeysLoop(record: Code, key: Code, body: Code): Code {
   return code`for (const ${key} in ${record}) {\nif (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;\n${body}}\n`;
 }
 
+/** `case` clauses that share a body when their checks are the same. */
+class Cases {
+  readonly #bodies = new Map<string, { keys: string[]; body: Code }>();
+
+  add(key: string, body: Code): void {
+    const entry = this.#bodies.get(body.toString());
+    if (entry) entry.keys.push(key);
+    else this.#bodies.set(body.toString(), { keys: [key], body });
+  }
+
+  get size(): number {
+    return this.#bodies.size;
+  }
+
+  code(): Code {
+    const cases = [...this.#bodies.values()].map(
+      ({ keys, body }) =>
+        code`${join(
+          keys.map((name) => code`case ${name}:`),
+          "\n",
+        )} {\n${body}}\n`,
+    );
+    return join(cases, "");
+  }
+}
+
 /**
  * The fast path: one pass over the own enumerable keys; a `switch` sends each key to its
  * checks, required keys are counted, and any other key is rejected, allowed or checked. A
  * value is read only when something depends on it (absent keys cost nothing; a key whose
  * value is undefined counts as absent), and at most once.
  */
-export function acceptObject(ctx: EmitContext, rules: ObjectRules, record: Code): Code {
+function acceptObject(ctx: Emit, rules: ObjectRules, record: Code): Code {
   const required = rules.properties.filter((p) => p.required).length + rules.requiredOnly.length;
   const unknown = rules.unknownKeys;
   const key = ctx.names.next("k");
@@ -195,50 +284,54 @@ export function acceptObject(ctx: EmitContext, rules: ObjectRules, record: Code)
       : unknown.kind === "check"
         ? code`${read}${ctx.accept(unknown.schema, value)}continue;\n`
         : code`continue;\n`;
-  // Keys with the same checks share one case body.
-  const bodies = new Map<string, { keys: string[]; body: Code }>();
-  const addCase = (name: string, body: Code) => {
-    const entry = bodies.get(body.toString());
-    if (entry) entry.keys.push(name);
-    else bodies.set(body.toString(), { keys: [name], body });
-  };
+  const cases = new Cases();
   for (const property of rules.properties) {
-    const checks = hasChecks(property.schema);
-    let body: Code;
-    if (property.schema.never) {
-      // A `false` schema rejects any value: nothing after its `return false`.
-      body = code`${read}return false;\n`;
-    } else if (!checks && !property.required) {
-      body = code`continue;\n`;
-    } else {
-      const nested = checks ? ctx.accept(property.schema, value) : code``;
-      body = code`${read}${nested}${property.required ? counted : code``}continue;\n`;
-    }
-    addCase(property.key, body);
+    cases.add(property.key, acceptProperty(ctx, property, value, read, counted));
   }
   for (const name of rules.requiredOnly) {
     const other = unknown.kind === "check" ? ctx.accept(unknown.schema, value) : code``;
-    addCase(name, code`${read}${counted}${other}continue;\n`);
+    cases.add(name, code`${read}${counted}${other}continue;\n`);
   }
-  if (bodies.size === 0 && unknown.kind === "allow") return code``;
-  const cases = [...bodies.values()].map(
-    ({ keys, body }) =>
-      code`${join(
-        keys.map((name) => code`case ${name}:`),
-        "\n",
-      )} {\n${body}}\n`,
-  );
+  if (cases.size === 0 && unknown.kind === "allow") return code``;
   const dispatch =
-    cases.length === 0
+    cases.size === 0
       ? otherKeys
-      : code`switch (${key}) {\n${join(cases, "")}default: {\n${otherKeys}}\n}\n`;
+      : code`switch (${key}) {\n${cases.code()}default: {\n${otherKeys}}\n}\n`;
   const loop = ownKeysLoop(record, key, dispatch);
   if (!count) return loop;
   return code`let ${count} = 0;\n${loop}if (${count} !== ${required}) return false;\n`;
 }
 
+/** A declared key's case in the fast path. */
+function acceptProperty(
+  ctx: Emit,
+  property: PropertyRule,
+  value: Code,
+  read: Code,
+  counted: Code,
+): Code {
+  // A `false` schema rejects any value: nothing after its `return false`.
+  if (property.schema.never) return code`${read}return false;\n`;
+  const checks = hasChecks(property.schema);
+  if (!checks && !property.required) return code`continue;\n`;
+  const nested = checks ? ctx.accept(property.schema, value) : code``;
+  return code`${read}${nested}${property.required ? counted : code``}continue;\n`;
+}
+
+// The issue path
+
 /** Objects with more declared keys than this keep them in an array and check them in chunks. */
 const CHUNK = 32;
+
+/** Where the first pass keeps what it read: a local or an array slot per declared key. */
+interface Slots {
+  /** Per declared key (properties, then required keys without a schema); undefined: not kept. */
+  readonly slots: readonly (Code | undefined)[];
+  /** The array holding them, for objects of more than CHUNK declared keys. */
+  readonly array: Code | undefined;
+  /** The list of other keys (and their values where a schema checks them). */
+  readonly others: Code | undefined;
+}
 
 /**
  * The issue path. One pass over the own enumerable keys (the only keys that count) reads each
@@ -247,54 +340,55 @@ const CHUNK = 32;
  * depth-first order. An exception thrown by the object itself (a proxy's trap) makes it
  * unreadable: one issue, and the walk goes on elsewhere.
  */
-export function collectObject(
-  ctx: EmitContext,
+function collectObject(
+  ctx: Emit,
   rules: ObjectRules,
   record: Code,
   path: readonly PathPart[],
 ): Code {
-  const unknown = rules.unknownKeys;
+  const slots = planSlots(ctx, rules);
+  const firstPass = readPass(ctx, rules, slots, record);
+  const declared = declaredPass(ctx, rules, slots, path);
+  const otherChecks = otherKeysPass(ctx, rules, slots, record, path);
+  const caught = ctx.module.use("caught");
+  const error = ctx.names.next("v");
+  return code`try {\n${firstPass}${declared}${otherChecks}} catch (${error}) {\nc = ${caught}(c, ${error}, ${pathCode(ctx.module, path)}, "object");\n}\n`;
+}
+
+function planSlots(ctx: Emit, rules: ObjectRules): Slots {
   const declaredCount = rules.properties.length + rules.requiredOnly.length;
-  const large = declaredCount > CHUNK;
   // Every declared key's value is kept where unexpected keys get hints (they need to know
   // which declared keys were left out); elsewhere only those with checks.
-  const keepAll = unknown.kind === "reject";
-  const slotsArray = large ? ctx.names.next("s") : undefined;
+  const keepAll = rules.unknownKeys.kind === "reject";
+  const array = declaredCount > CHUNK ? ctx.names.next("s") : undefined;
   const slots = [
     ...rules.properties.map((rule) => rule.required || keepAll || hasChecks(rule.schema)),
     ...rules.requiredOnly.map(() => true),
-  ].map((kept, i) =>
-    !kept ? undefined : slotsArray ? code`${slotsArray}[${i}]` : ctx.names.next("v"),
-  );
-  const others = unknown.kind === "allow" ? undefined : ctx.names.next("u");
+  ].map((kept, i) => (!kept ? undefined : array ? code`${array}[${i}]` : ctx.names.next("v")));
+  const others = rules.unknownKeys.kind === "allow" ? undefined : ctx.names.next("u");
+  return { slots, array, others };
+}
+
+/** The first pass: declared keys' values into their slots, other keys into their list. */
+function readPass(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Code {
+  const { others } = slots;
+  const checked = rules.unknownKeys.kind === "check";
   const key = ctx.names.next("k");
   const unreadable = ctx.module.use("UNREADABLE");
   /** `slot = record[key]`, UNREADABLE when reading throws. */
   const readSlot = (slot: Code) =>
     code`try {\n${slot} = ${record}[${key}];\n} catch {\n${slot} = ${unreadable};\n}\n`;
-  // The other keys: listed without reading them where they are rejected (the runtime reads
-  // only those it reports), with their values where a schema checks them.
-  let listOther = code`continue;\n`;
-  if (others !== undefined) {
-    const append = ctx.module.use("append");
-    if (unknown.kind === "check") {
-      const value = ctx.names.next("v");
-      listOther = code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${others} = ${append}(${others}, ${key});\n${others}.push(${value});\ncontinue;\n`;
-    } else {
-      listOther = code`${others} = ${append}(${others}, ${key});\ncontinue;\n`;
-    }
-  }
-
+  const listOther = otherKeyEntry(ctx, others, checked, record, key);
   const cases: Code[] = [];
   rules.properties.forEach((rule, i) => {
-    const slot = slots[i];
+    const slot = slots.slots[i];
     cases.push(code`case ${rule.key}:\n${slot ? readSlot(slot) : code``}continue;\n`);
   });
   rules.requiredOnly.forEach((name, j) => {
-    const slot = slots[rules.properties.length + j] ?? Code.raw("");
+    const slot = slots.slots[rules.properties.length + j] ?? Code.raw("");
     // A required key without a declared schema is also one of the other keys.
     const other =
-      others !== undefined && unknown.kind === "check"
+      others !== undefined && checked
         ? code`if (${slot} !== undefined) {\n${others} = ${ctx.module.use("append")}(${others}, ${key});\n${others}.push(${slot});\n}\n`
         : code``;
     cases.push(code`case ${name}:\n${readSlot(slot)}${other}continue;\n`);
@@ -303,72 +397,66 @@ export function collectObject(
     cases.length === 0
       ? listOther
       : code`switch (${key}) {\n${join(cases, "")}default: {\n${listOther}}\n}\n`;
-  const declarations = [
-    ...(slotsArray
-      ? [code`const ${slotsArray} = Array.from<unknown>({ length: ${declaredCount} });\n`]
-      : slots.flatMap((slot) => (slot ? [code`let ${slot}: unknown;\n`] : []))),
-    ...(others
-      ? [
-          code`let ${others}: ${Code.raw(unknown.kind === "check" ? "unknown[]" : "string[]")} | undefined;\n`,
-        ]
-      : []),
-  ];
-  const firstPass = code`${join(declarations, "")}${ownKeysLoop(record, key, switchCode)}`;
+  return code`${join(slotDeclarations(rules, slots), "")}${ownKeysLoop(record, key, switchCode)}`;
+}
 
-  const checks = declaredChecks(rules, slots, slotsArray !== undefined);
-  let declared: Code;
-  if (slotsArray) {
-    // Chunks of CHUNK declared keys, each a function taking the slots.
-    const chunks: Code[] = [];
-    for (let start = 0; start < checks.length; start += CHUNK) {
-      const part = checks.slice(start, start + CHUNK);
-      chunks.push(
-        ctx.collectIn(
-          (inner, innerPath) =>
-            join(
-              part.map((emit) => emit(inner, innerPath)),
-              "",
-            ),
-          path,
-          [slotsArray],
-          "readonly unknown[]",
-        ),
-      );
-    }
-    declared = join(chunks, "");
-  } else {
-    declared = join(
+/** What the first pass does with a key that is not declared. */
+function otherKeyEntry(
+  ctx: Emit,
+  others: Code | undefined,
+  checked: boolean,
+  record: Code,
+  key: Code,
+): Code {
+  if (others === undefined) return code`continue;\n`;
+  const append = ctx.module.use("append");
+  // Listed without reading them where they are rejected (the runtime reads only those it
+  // reports), with their values where a schema checks them.
+  if (!checked) return code`${others} = ${append}(${others}, ${key});\ncontinue;\n`;
+  const value = ctx.names.next("v");
+  return code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${others} = ${append}(${others}, ${key});\n${others}.push(${value});\ncontinue;\n`;
+}
+
+function slotDeclarations(rules: ObjectRules, { slots, array, others }: Slots): Code[] {
+  const declaredCount = rules.properties.length + rules.requiredOnly.length;
+  const declarations = array
+    ? [code`const ${array} = Array.from<unknown>({ length: ${declaredCount} });\n`]
+    : slots.flatMap((slot) => (slot ? [code`let ${slot}: unknown;\n`] : []));
+  if (others) {
+    const type = Code.raw(rules.unknownKeys.kind === "check" ? "unknown[]" : "string[]");
+    declarations.push(code`let ${others}: ${type} | undefined;\n`);
+  }
+  return declarations;
+}
+
+/** The declared keys' checks, in declaration order; in functions of CHUNK keys when many. */
+function declaredPass(
+  ctx: Emit,
+  rules: ObjectRules,
+  slots: Slots,
+  path: readonly PathPart[],
+): Code {
+  const checks = declaredChecks(rules, slots.slots, slots.array !== undefined);
+  const array = slots.array;
+  if (!array)
+    return join(
       checks.map((emit) => emit(ctx, path)),
       "",
     );
+  const chunks: Code[] = [];
+  for (let start = 0; start < checks.length; start += CHUNK) {
+    const part = checks.slice(start, start + CHUNK);
+    const body = (inner: Emit, innerPath: readonly PathPart[]) =>
+      join(
+        part.map((emit) => emit(inner, innerPath)),
+        "",
+      );
+    chunks.push(ctx.collectIn(body, path, [array], "readonly unknown[]"));
   }
-
-  let otherChecks = code``;
-  if (others && unknown.kind === "reject") {
-    const keys = ctx.module.keyList(rules.properties.map((rule) => rule.key));
-    const values =
-      slotsArray ??
-      code`[${join(
-        rules.properties.map((_, i) => slots[i] ?? Code.raw("undefined")),
-        ", ",
-      )}]`;
-    otherChecks = code`if (${others} !== undefined) {\nc = ${ctx.module.use("unexpectedKeys")}(c, ${pathCode(ctx.module, path)}, ${record}, ${others}, ${keys}, ${values});\n}\n`;
-  } else if (others && unknown.kind === "check") {
-    const index = ctx.names.next("i");
-    const otherKey = ctx.names.next("k");
-    const otherValue = ctx.names.next("v");
-    const nested = ctx.collect(unknown.schema, otherValue, [
-      ...path,
-      { local: otherKey, type: "string" },
-    ]);
-    otherChecks = code`if (${others} !== undefined) {\nfor (let ${index} = 0; ${index} < ${others}.length; ${index} += 2) {\nconst ${otherKey} = String(${others}[${index}]);\nconst ${otherValue} = ${others}[${index} + 1];\n${nested}}\n}\n`;
-  }
-  const caught = ctx.module.use("caught");
-  const error = ctx.names.next("v");
-  return code`try {\n${firstPass}${declared}${otherChecks}} catch (${error}) {\nc = ${caught}(c, ${error}, ${pathCode(ctx.module, path)}, "object");\n}\n`;
+  return join(chunks, "");
 }
 
-type CheckEmitter = (ctx: EmitContext, path: readonly PathPart[]) => Code;
+type CheckEmitter = (ctx: Emit, path: readonly PathPart[]) => Code;
 
 /**
  * The checks of each declared key, in declaration order (then required keys without a schema).
@@ -379,7 +467,7 @@ function declaredChecks(
   slots: readonly (Code | undefined)[],
   inArray: boolean,
 ): CheckEmitter[] {
-  const load = (inner: EmitContext, slot: Code): { local: Code; load: Code } => {
+  const load = (inner: Emit, slot: Code): { local: Code; load: Code } => {
     if (!inArray) return { local: slot, load: code`` };
     const local = inner.names.next("v");
     return { local, load: code`const ${local} = ${slot};\n` };
@@ -412,35 +500,80 @@ function declaredChecks(
   return emitters;
 }
 
+/** The other keys, after the declared ones: unexpected (with hints), or each checked. */
+function otherKeysPass(
+  ctx: Emit,
+  rules: ObjectRules,
+  slots: Slots,
+  record: Code,
+  path: readonly PathPart[],
+): Code {
+  const unknown = rules.unknownKeys;
+  const others = slots.others;
+  if (!others || unknown.kind === "allow") return code``;
+  if (unknown.kind === "reject") {
+    const keys = keyList(
+      ctx.module,
+      rules.properties.map((rule) => rule.key),
+    );
+    const values = declaredValues(rules, slots);
+    return code`if (${others} !== undefined) {\nc = ${ctx.module.use("unexpectedKeys")}(c, ${pathCode(ctx.module, path)}, ${record}, ${others}, ${keys}, ${values});\n}\n`;
+  }
+  const index = ctx.names.next("i");
+  const otherKey = ctx.names.next("k");
+  const otherValue = ctx.names.next("v");
+  const keyPart = { local: otherKey, type: "string" as const };
+  const nested = ctx.collect(unknown.schema, otherValue, [...path, keyPart]);
+  return code`if (${others} !== undefined) {\nfor (let ${index} = 0; ${index} < ${others}.length; ${index} += 2) {\nconst ${otherKey} = String(${others}[${index}]);\nconst ${otherValue} = ${others}[${index} + 1];\n${nested}}\n}\n`;
+}
+
+/** The declared keys' values as the runtime's hints see them (undefined: left out). */
+function declaredValues(rules: ObjectRules, { slots, array }: Slots): Code {
+  if (array) return array;
+  const values = rules.properties.map((_, i) => slots[i] ?? Code.raw("undefined"));
+  return code`[${join(values, ", ")}]`;
+}
+
+/** A module constant listing an object's declared keys for the hints (one per list). */
+function keyList(module: ModuleContext, keys: readonly string[]): Code {
+  const list = code`${module.use("keyList")}([${join(
+    keys.map((key) => code`${key}`),
+    ", ",
+  )}])`;
+  return module.shared(`keys:${list}`, "K", (name) => code`const ${name} = ${list};\n`);
+}
+
+// The argument type
+
 /**
  * The argument type: required keys required, optional keys optional (and possibly undefined:
  * a key whose value is undefined counts as absent), other keys as an index signature when
  * allowed or checked.
  */
-export function objectType(
-  rules: ObjectRules,
-  typeOf: (node: SchemaNode) => Code,
-  jsdoc: (text: string) => Code,
-): Code {
+function objectType(rules: ObjectRules, types: ArgsTypes): Code {
   const members: Code[] = [];
   const declaredTypes: Code[] = [];
   for (const property of rules.properties) {
-    const type = typeOf(property.schema);
+    const type = types.typeOf(property.schema);
     declaredTypes.push(type);
-    const doc = property.schema.description ? jsdoc(property.schema.description) : code``;
+    const doc = property.schema.description ? types.jsdoc(property.schema.description) : code``;
     const member = property.required
       ? code`${propertyName(property.key)}: ${type};\n`
       : code`${propertyName(property.key)}?: ${union([type, Code.raw("undefined")])};\n`;
     members.push(code`${doc}${member}`);
   }
-  for (const key of rules.requiredOnly) members.push(code`${propertyName(key)}: unknown;\n`);
-  if (rules.unknownKeys.kind === "allow") members.push(Code.raw("[key: string]: unknown;\n"));
-  if (rules.unknownKeys.kind === "check") {
+  const unknown = rules.unknownKeys;
+  // A required key without a declared schema is one of the other keys: checked by their schema.
+  const otherType = unknown.kind === "check" ? types.typeOf(unknown.schema) : Code.raw("unknown");
+  for (const key of rules.requiredOnly) {
+    declaredTypes.push(otherType);
+    members.push(code`${propertyName(key)}: ${otherType};\n`);
+  }
+  if (unknown.kind === "allow") members.push(Code.raw("[key: string]: unknown;\n"));
+  if (unknown.kind === "check") {
     // An index signature must also admit every declared property's type.
-    const optional = declaredTypes.length > 0 ? [Code.raw("undefined")] : [];
-    members.push(
-      code`[key: string]: ${union([typeOf(rules.unknownKeys.schema), ...declaredTypes, ...optional])};\n`,
-    );
+    const optional = rules.properties.length > 0 ? [Code.raw("undefined")] : [];
+    members.push(code`[key: string]: ${union([otherType, ...declaredTypes, ...optional])};\n`);
   }
   if (members.length === 0) return Code.raw("Record<string, never>");
   return code`{\n${join(members, "")}}`;

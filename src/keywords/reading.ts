@@ -1,25 +1,6 @@
-import type { DiagnosticCode } from "../diagnostics/codes.js";
-import { isIdentifier } from "../code/code.js";
-import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import type { StaticValue } from "../extract/values.js";
-import type { Mode, NotEnforced, SchemaNode } from "../ir.js";
 
-/** What a keyword's reader needs from the schema reader (normalize/normalize.ts) driving it. */
-export interface SchemaReading {
-  readonly mode: Mode;
-  report(code: DiagnosticCode, message: string, location: SourceLocation, schemaPath: string): void;
-  /** Reads a nested schema found at `schemaPath`, which checks the arguments at `at`. */
-  read(value: StaticValue, schemaPath: string, at: string): SchemaNode;
-  /** Reports the first part of `value` that is not statically known, if any. */
-  requireStatic(value: StaticValue, schemaPath: string): void;
-  notEnforced(item: NotEnforced): void;
-}
-
-/** Appends a key to a dotted schema path (`a.b`, `a["-A"]`). */
-export function joinKey(base: string, key: string): string {
-  if (isIdentifier(key)) return base === "" ? key : `${base}.${key}`;
-  return `${base}[${JSON.stringify(key)}]`;
-}
+export { joinKey } from "../diagnostics/schemaPath.js";
 
 /** A problem's reason as a sentence. */
 export function sentence(reason: string): string {

@@ -1,62 +1,106 @@
-import { Code, code, escapeLineSeparators } from "../code/code.js";
-import { pathCode, type EmitContext, type PathPart } from "../code/context.js";
-import { hasChecks, objectHasChecks, type SchemaNode } from "../ir.js";
-import { acceptEnum, collectEnum, enumType } from "./enum.js";
-import { acceptItems, collectItems, itemsType } from "./items.js";
-import { acceptObject, collectObject, objectType, union } from "./object.js";
+import { Code, code, escapeLineSeparators, join } from "../code/code.js";
+import { pathCode, type NodeEmitter, type PathPart } from "../code/context.js";
+import {
+  type ArgsTypes,
+  type Emit,
+  type KeywordUse,
+  type SchemaNode,
+  type ValueKind,
+} from "./definition.js";
+import type { JsonType } from "./jsonTypes.js";
+import { union } from "./object.js";
 import { acceptType, collectType, isPlainObject, primitiveType, typesEnsure } from "./type.js";
 
 /**
  * One schema: its keywords in the order they apply. A `false` schema rejects everything; then
- * the type; only when it passed, the enum, an object's keys and an array's elements. The two
- * paths below mean the same; each keyword's file holds both of its halves.
+ * the type, the guard of every other keyword; only when it passed, each keyword in use, in
+ * the registry's order. A keyword that applies to one kind of value (an object's keys, an
+ * array's elements) runs only on values of that kind: one run-time test per run of keywords
+ * of the same kind, none when the declared type already ensures it. The two paths below mean
+ * the same.
  */
+export const schemaEmitter: NodeEmitter<SchemaNode> = {
+  accept: acceptNode,
+  collect: collectNode,
+  weight: (node) => node.keywords.reduce((sum, use) => sum + use.weight, 0),
+};
 
 /** The fast path: statements that `return false` as soon as `value` does not match `node`. */
-export function acceptNode(ctx: EmitContext, node: SchemaNode, value: Code): Code {
+function acceptNode(ctx: Emit, node: SchemaNode, value: Code): Code {
   if (node.never) return code`return false;\n`;
-  let out = node.types ? acceptType(node.types, value) : code``;
-  if (node.enumValues) out = code`${out}${acceptEnum(ctx, node.enumValues, value)}`;
-  if (node.object && objectHasChecks(node.object)) {
-    const record = ctx.names.next("r");
-    const checks = code`const ${record} = ${value} as Record<string, unknown>;\n${acceptObject(ctx, node.object, record)}`;
-    out = code`${out}${guard(node, "object", isPlainObject(value), checks)}`;
-  }
-  if (node.items && hasChecks(node.items)) {
-    const array = ctx.names.next("a");
-    const checks = code`const ${array} = ${value} as unknown[];\n${acceptItems(ctx, node.items, array)}`;
-    out = code`${out}${guard(node, "array", code`Array.isArray(${value})`, checks)}`;
-  }
-  return out;
+  const type = node.types ? acceptType(node.types, value) : code``;
+  const checks = byKind(node).map((run) =>
+    guarded(ctx, node, run, value, (local) => run.uses.map((use) => use.accept(ctx, local))),
+  );
+  return code`${type}${join(checks, "")}`;
 }
 
 /** The issue path: statements that add every issue of `value` at `path` to `c`. */
-export function collectNode(
-  ctx: EmitContext,
-  node: SchemaNode,
-  value: Code,
-  path: readonly PathPart[],
-): Code {
+function collectNode(ctx: Emit, node: SchemaNode, value: Code, path: readonly PathPart[]): Code {
   if (node.never)
     return code`c = ${ctx.module.use("notAllowed")}(c, ${pathCode(ctx.module, path)});\n`;
-  let then = code``;
-  if (node.enumValues) then = code`${then}${collectEnum(ctx, node.enumValues, value, path)}`;
-  if (node.object && objectHasChecks(node.object)) {
-    const record = ctx.names.next("r");
-    const checks = code`const ${record} = ${value} as Record<string, unknown>;\n${collectObject(ctx, node.object, record, path)}`;
-    then = code`${then}${guard(node, "object", isPlainObject(value), checks)}`;
-  }
-  if (node.items && hasChecks(node.items)) {
-    const array = ctx.names.next("a");
-    const checks = code`const ${array} = ${value} as unknown[];\n${collectItems(ctx, node.items, array, path)}`;
-    then = code`${then}${guard(node, "array", code`Array.isArray(${value})`, checks)}`;
-  }
+  const checks = byKind(node).map((run) =>
+    guarded(ctx, node, run, value, (local) => run.uses.map((use) => use.collect(ctx, local, path))),
+  );
+  const then = join(checks, "");
   return node.types ? collectType(ctx, node.types, value, path, then) : then;
 }
 
-/** Object and array rules apply only to values of that kind; no test when the type ensures it. */
-function guard(node: SchemaNode, kind: "object" | "array", test: Code, checks: Code): Code {
-  return typesEnsure(node.types, kind) ? checks : code`if (${test}) {\n${checks}}\n`;
+/** Consecutive keywords in use that apply to the same kind of value. */
+interface KindRun {
+  readonly kind: ValueKind | undefined;
+  readonly uses: KeywordUse[];
+}
+
+function byKind(node: SchemaNode): KindRun[] {
+  const runs: KindRun[] = [];
+  for (const use of node.keywords) {
+    if (!use.hasChecks) continue;
+    const last = runs.at(-1);
+    if (last && last.kind === use.appliesTo) last.uses.push(use);
+    else runs.push({ kind: use.appliesTo, uses: [use] });
+  }
+  return runs;
+}
+
+/** The cast each kind's checks see the value through, and the name of its local. */
+const KINDS: Record<ValueKind, { prefix: "r" | "a" | "t" | "x"; type: string }> = {
+  object: { prefix: "r", type: "Record<string, unknown>" },
+  array: { prefix: "a", type: "unknown[]" },
+  string: { prefix: "t", type: "string" },
+  number: { prefix: "x", type: "number" },
+};
+
+/**
+ * A run of checks on values of one kind: the value as that kind in a local, inside a test of
+ * the kind unless the declared type ensures it.
+ */
+function guarded(
+  ctx: Emit,
+  node: SchemaNode,
+  run: KindRun,
+  value: Code,
+  checks: (local: Code) => Code[],
+): Code {
+  if (run.kind === undefined) return join(checks(value), "");
+  const { prefix, type } = KINDS[run.kind];
+  const local = ctx.names.next(prefix);
+  const body = code`const ${local} = ${value} as ${Code.raw(type)};\n${join(checks(local), "")}`;
+  if (typesEnsure(node.types, run.kind)) return body;
+  return code`if (${kindTest(run.kind, value)}) {\n${body}}\n`;
+}
+
+function kindTest(kind: ValueKind, value: Code): Code {
+  switch (kind) {
+    case "object":
+      return isPlainObject(value);
+    case "array":
+      return code`Array.isArray(${value})`;
+    case "string":
+      return code`typeof ${value} === "string"`;
+    case "number":
+      return code`typeof ${value} === "number"`;
+  }
 }
 
 /**
@@ -65,20 +109,28 @@ function guard(node: SchemaNode, kind: "object" | "array", test: Code, checks: C
  */
 export function argsType(node: SchemaNode): Code {
   if (node.never) return Code.raw("never");
-  const enumerated = node.enumValues ? enumType(node.enumValues) : undefined;
-  if (enumerated) return enumerated;
+  for (const use of node.keywords) {
+    const literal = use.literalType();
+    if (literal) return literal;
+  }
   // Without a declared type any value passes (object and array rules apply only to those kinds).
   if (!node.types) return Code.raw("unknown");
-  return union(
-    node.types.map((type) => {
-      if (type === "array") return itemsType(node.items, argsType);
-      if (type === "object")
-        return node.object
-          ? objectType(node.object, argsType, jsdoc)
-          : Code.raw("Record<string, unknown>");
-      return primitiveType(type);
-    }),
-  );
+  return union(node.types.map((type) => typeOfKind(node, type)));
+}
+
+const ARGS_TYPES: ArgsTypes = { typeOf: argsType, jsdoc };
+
+/** The type of the values of one JSON type a schema accepts. */
+function typeOfKind(node: SchemaNode, type: JsonType): Code {
+  if (type === "object" || type === "array") {
+    for (const use of node.keywords) {
+      if (use.appliesTo !== type) continue;
+      const shape = use.shapeType(ARGS_TYPES);
+      if (shape) return shape;
+    }
+    return Code.raw(type === "object" ? "Record<string, unknown>" : "Array<unknown>");
+  }
+  return primitiveType(type);
 }
 
 /** A JSDoc block: line breaks kept as lines; `*\/` in the text cannot close the comment. */

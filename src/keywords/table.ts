@@ -1,15 +1,11 @@
 import { nearest } from "../support/similarity.js";
 
-/** The keywords the validators enforce. */
-export const ENFORCED_KEYWORDS = [
-  "type",
-  "nullable",
-  "required",
-  "properties",
-  "additionalProperties",
-  "enum",
-  "items",
-] as const;
+/**
+ * The keywords the generator knows besides those its definitions read: documentation, and
+ * constraints it does not enforce (CONTRACT.md section 3). A keyword of an opt-in definition
+ * that a run does not enforce is not enforced too; `classifyKeyword` is told which keywords
+ * are enforced.
+ */
 
 /** Documentation only: read, kept for argument types, never listed as "not enforced". */
 export const ANNOTATION_KEYWORDS = new Set([
@@ -53,10 +49,10 @@ export const KEY_ALLOWING_KEYWORDS = [
 ] as const;
 
 /**
- * Constraints the validators know but do not enforce: they never block a call and are
+ * Constraints the validators know and no definition reads: they never block a call and are
  * reported. The key-allowing keywords above are among them.
  */
-export const NOT_ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([
+export const OTHER_KNOWN_KEYWORDS: readonly string[] = [
   "format",
   "minLength",
   "maxLength",
@@ -87,11 +83,7 @@ export const NOT_ENFORCED_KEYWORDS: ReadonlySet<string> = new Set([
   "contentSchema",
   "discriminator",
   ...KEY_ALLOWING_KEYWORDS,
-]);
-
-export function isEnforced(keyword: string): boolean {
-  return (ENFORCED_KEYWORDS as readonly string[]).includes(keyword);
-}
+];
 
 export function isAnnotation(keyword: string): boolean {
   return ANNOTATION_KEYWORDS.has(keyword) || keyword.startsWith("x-");
@@ -104,15 +96,51 @@ export type KeywordClass =
   /** Not a keyword the validators know; `suggestion` when it is close to a known one. */
   | { kind: "unknown"; suggestion?: string };
 
-const KNOWN_KEYWORDS = [...ENFORCED_KEYWORDS, ...NOT_ENFORCED_KEYWORDS, ...ANNOTATION_KEYWORDS];
+/** The keywords a run enforces, and every keyword it knows. */
+export interface KeywordSets {
+  readonly enforced: ReadonlySet<string>;
+  /** Known and not enforced (other constraints, and opt-in keywords not enforced). */
+  readonly notEnforced: ReadonlySet<string>;
+}
 
-export function classifyKeyword(keyword: string): KeywordClass {
-  if (isEnforced(keyword)) return { kind: "enforced" };
+/**
+ * What a keyword in a schema is. A keyword that is not known and is one edit from an enforced
+ * keyword, whatever its length (`tpe`, `enm`), or close to one by the rule of the hints
+ * (`requried`), is a typo: an error, because a misspelt enforced keyword silently drops a
+ * check (CONTRACT.md section 3). A keyword that merely starts or ends like a known one
+ * (`typeName`) is a keyword of its own.
+ */
+export function classifyKeyword(keyword: string, sets: KeywordSets): KeywordClass {
+  if (sets.enforced.has(keyword)) return { kind: "enforced" };
   if (isAnnotation(keyword)) return { kind: "annotation" };
-  if (NOT_ENFORCED_KEYWORDS.has(keyword)) return { kind: "not-enforced" };
-  // Equal but for case or separators, or a typo; a keyword that merely starts or ends like a
-  // known one (`typeName`) is a keyword of its own, not a misspelling.
-  const suggestion = nearest(keyword, KNOWN_KEYWORDS, 2);
-  if (suggestion && isEnforced(suggestion)) return { kind: "typo", suggestion };
-  return suggestion ? { kind: "unknown", suggestion } : { kind: "unknown" };
+  if (sets.notEnforced.has(keyword)) return { kind: "not-enforced" };
+  const known = [...sets.enforced, ...sets.notEnforced, ...ANNOTATION_KEYWORDS];
+  const suggestion = nearest(keyword, known, 2);
+  if (suggestion && sets.enforced.has(suggestion)) return { kind: "typo", suggestion };
+  if (suggestion) return { kind: "unknown", suggestion };
+  const oneEdit = [...sets.enforced].find((enforced) => oneEditApart(keyword, enforced));
+  if (oneEdit) return { kind: "typo", suggestion: oneEdit };
+  return { kind: "unknown" };
+}
+
+/**
+ * Whether two names of 3 or more characters differ by one edit: a character inserted,
+ * deleted or replaced, or two neighbours swapped (case counts).
+ */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 1)
+    return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const restA = a.slice(start, endA);
+  const restB = b.slice(start, endB);
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  // Two neighbours swapped: `tpye` / `type`.
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
 }

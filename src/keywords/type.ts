@@ -1,22 +1,60 @@
 import { Code, code, join } from "../code/code.js";
-import { pathCode, type EmitContext, type PathPart } from "../code/context.js";
+import { pathCode, type PathPart } from "../code/context.js";
 import { entryOf, type StaticValue } from "../extract/values.js";
-import { JSON_TYPES, type JsonType } from "../ir.js";
 import { nearest } from "../support/similarity.js";
-import { describeFound, joinKey, type SchemaReading } from "./reading.js";
+import type { Emit, KeywordFacts, SchemaReading, ValueKind } from "./definition.js";
+import { JSON_TYPES, type JsonType } from "./jsonTypes.js";
+import { describeFound, joinKey } from "./reading.js";
 
 /**
  * `type` (and `nullable`, which adds "null"): one of the JSON types or a list of them;
- * `number` and `integer` take finite numbers only. A value of the wrong type gets no further
- * checks. Its issue is `invalid_type`; when the value is a string holding JSON text of an
- * expected type, the runtime's `wrongType` adds the hint "JSON text inside a string".
+ * `number` and `integer` take finite numbers only (CONTRACT.md section 3). A value of the wrong
+ * type gets no further checks: the type is the guard of every other keyword, so schema.ts
+ * applies it around them rather than beside them. Its issue is `invalid_type`; when the value
+ * is a string holding JSON text of an expected type, the runtime's `wrongType` adds the hint
+ * "JSON text inside a string" (CONTRACT.md section 4.1).
  */
+export const typeKeyword: KeywordFacts = {
+  keywords: ["type", "nullable"],
+  issues: [
+    {
+      code: "invalid_type",
+      rank: 2,
+      doc: "A value of the wrong type: `expected` is the declared type (`string | null`), `received` what came (`unreadable` for a value whose reading threw).",
+      fields: [
+        { name: "expected", type: "string", shown: "text", recorded: true },
+        { name: "received", type: "string", shown: "text", recorded: true },
+      ],
+      hints: ["json"],
+      text: {
+        root: "The input type is expected as `{expected}` but provided as `{received}`",
+        at: "The parameter `{path}` type is expected as `{expected}` but provided as `{received}`",
+      },
+    },
+  ],
+  hints: [
+    {
+      kind: "json",
+      typeName: "JsonTextHint",
+      doc: 'A string that is JSON text of the expected type (an array sent as `"[1, 2]"`).',
+      fields: [
+        {
+          name: "type",
+          type: '"array" | "object" | "number" | "boolean"',
+          shown: "text",
+          recorded: true,
+        },
+      ],
+      text: "Hint: {where} is JSON text inside a string; send the {type} itself",
+    },
+  ],
+};
 
 /** Reads `type` and `nullable`; undefined when the schema declares no type. */
 export function readType(
   schema: StaticValue,
   schemaPath: string,
-  reading: SchemaReading,
+  reading: Pick<SchemaReading, "report">,
 ): JsonType[] | undefined {
   const typeEntry = entryOf(schema, "type");
   const nullableEntry = entryOf(schema, "nullable");
@@ -124,11 +162,10 @@ export function isPlainObject(value: Code): Code {
 }
 
 /** Whether the declared types already ensure the value is of this kind (no guard needed). */
-export function typesEnsure(
-  types: readonly JsonType[] | undefined,
-  kind: "object" | "array",
-): boolean {
-  return types !== undefined && types.length === 1 && types[0] === kind;
+export function typesEnsure(types: readonly JsonType[] | undefined, kind: ValueKind): boolean {
+  if (types === undefined || types.length === 0) return false;
+  if (kind === "number") return types.every((type) => type === "number" || type === "integer");
+  return types.length === 1 && types[0] === kind;
 }
 
 /** The fast path: rejects a value of another type. */
@@ -143,7 +180,7 @@ export function expectedText(types: readonly JsonType[]): string {
 
 /** The issue path: `then` runs only when the type matched; otherwise an `invalid_type` issue. */
 export function collectType(
-  ctx: EmitContext,
+  ctx: Emit,
   types: readonly JsonType[],
   value: Code,
   path: readonly PathPart[],

@@ -2,13 +2,27 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag, SourceLocation } from "../diagnostics/diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";
 import { entryOf, type StaticEntry, type StaticValue } from "../extract/values.js";
-import type { Mode, NotEnforced, SchemaNode, ToolSchema } from "../ir.js";
-import { readEnum } from "../keywords/enum.js";
-import { readItems } from "../keywords/items.js";
-import { readObject } from "../keywords/object.js";
-import { describeValue, joinKey, sentence, type SchemaReading } from "../keywords/reading.js";
-import { classifyKeyword } from "../keywords/table.js";
-import { readType } from "../keywords/type.js";
+import type { ToolSchema } from "../ir.js";
+import {
+  type KeywordUse,
+  type RegisteredKeyword,
+  type Mode,
+  type NotEnforced,
+  type SchemaNode,
+  type SchemaReading,
+} from "../keywords/definition.js";
+import type { JsonType } from "../keywords/jsonTypes.js";
+import { describeValue, joinKey, sentence } from "../keywords/reading.js";
+import { enforcedDefinitions, KEYWORD_DEFINITIONS } from "../keywords/registry.js";
+import { classifyKeyword, OTHER_KNOWN_KEYWORDS, type KeywordSets } from "../keywords/table.js";
+import { readType, typeKeyword } from "../keywords/type.js";
+
+/** What the schema reader needs to know of a run. */
+export interface NormalizeOptions {
+  readonly mode: Mode;
+  /** The opt-in keyword definitions to enforce, by name (CONTRACT.md section 3.1). */
+  readonly enforce: ReadonlySet<string>;
+}
 
 /**
  * Checks one tool's `parameters` and reduces it to what is enforced. Problems go to
@@ -16,12 +30,12 @@ import { readType } from "../keywords/type.js";
  */
 export function normalizeTool(
   tool: ExtractedTool & { parameters: StaticValue },
-  mode: Mode,
+  options: NormalizeOptions,
   diagnostics: DiagnosticBag,
 ): ToolSchema {
-  const reader = new SchemaReader(tool.name, mode, diagnostics);
+  const reader = new SchemaReader(tool.name, options, diagnostics);
   let root = reader.read(tool.parameters, "parameters", "");
-  if (mode === "strict") {
+  if (options.mode === "strict") {
     // `["object", "null"]` is tolerated (arguments are never null), anything else is not an object.
     const objectTypes =
       root.types?.every((t) => t === "object" || t === "null") && root.types.includes("object");
@@ -47,17 +61,41 @@ export function normalizeTool(
   };
 }
 
-/** Reads schemas keyword by keyword (each keyword's reading lives in its file in keywords/). */
-class SchemaReader implements SchemaReading {
+/** The enforced and the known-but-not-enforced keywords of a run. */
+export function keywordSets(enforced: readonly RegisteredKeyword[]): KeywordSets {
+  const enforcedNames = new Set([
+    ...typeKeyword.keywords,
+    ...enforced.flatMap((definition) => definition.keywords),
+  ]);
+  const notEnforced = new Set(
+    [...KEYWORD_DEFINITIONS.flatMap((d) => d.keywords), ...OTHER_KNOWN_KEYWORDS].filter(
+      (keyword) => !enforcedNames.has(keyword),
+    ),
+  );
+  return { enforced: enforcedNames, notEnforced };
+}
+
+/**
+ * Reads schemas keyword by keyword: every definition in use reads its keywords
+ * (keywords/registry.ts); every other keyword is classified (a typo is an error, an unknown or
+ * known-but-not-enforced keyword is listed as not enforced).
+ */
+class SchemaReader {
   readonly notEnforcedList: NotEnforced[] = [];
   readonly mode: Mode;
   readonly #tool: string;
   readonly #diagnostics: DiagnosticBag;
+  readonly #definitions: readonly RegisteredKeyword[];
+  readonly #sets: KeywordSets;
+  readonly #enforce: ReadonlySet<string>;
 
-  constructor(tool: string, mode: Mode, diagnostics: DiagnosticBag) {
+  constructor(tool: string, options: NormalizeOptions, diagnostics: DiagnosticBag) {
     this.#tool = tool;
-    this.mode = mode;
+    this.mode = options.mode;
     this.#diagnostics = diagnostics;
+    this.#enforce = options.enforce;
+    this.#definitions = enforcedDefinitions(options.enforce);
+    this.#sets = keywordSets(this.#definitions);
   }
 
   report(
@@ -75,79 +113,79 @@ class SchemaReader implements SchemaReading {
 
   read(value: StaticValue, schemaPath: string, at: string): SchemaNode {
     if (value.kind === "primitive" && typeof value.value === "boolean")
-      return value.value ? {} : { never: true };
+      return value.value ? { keywords: [] } : { never: true, keywords: [] };
     if (value.kind === "unknown") {
-      this.report(
-        "TV2001",
-        `The schema is not statically known: ${value.reason}.`,
-        value.location,
-        schemaPath,
-      );
-      return {};
+      const why = `The schema is not statically known: ${value.reason}.`;
+      this.report("TV2001", why, value.location, schemaPath);
+      return { keywords: [] };
     }
     if (value.kind !== "object") {
-      this.report(
-        "TV2002",
-        `A schema must be an object (or true/false), not ${describeValue(value)}.`,
-        value.location,
-        schemaPath,
-      );
-      return {};
+      const why = `A schema must be an object (or true/false), not ${describeValue(value)}.`;
+      this.report("TV2002", why, value.location, schemaPath);
+      return { keywords: [] };
     }
     for (const problem of value.problems)
       this.report("TV1001", sentence(problem.reason), problem.location, schemaPath);
     for (const entry of value.entries) this.#classify(entry, schemaPath, at);
 
-    const node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] } = {};
     const types = readType(value, schemaPath, this);
-    if (types) node.types = types;
-    const enumValues = readEnum(value, types, schemaPath, this);
-    if (enumValues) node.enumValues = enumValues;
-    const object = readObject(value, schemaPath, at, this);
-    if (object) node.object = object;
-    const items = readItems(value, schemaPath, at, this);
-    if (items) node.items = items;
+    const reading = this.#reading(types, schemaPath, at);
+    const keywords: KeywordUse[] = [];
+    for (const definition of this.#definitions) {
+      const use = definition.readUse(value, reading);
+      if (use) keywords.push(use);
+    }
     const description = entryOf(value, "description")?.value;
-    if (description?.kind === "primitive" && typeof description.value === "string")
-      node.description = description.value;
-    return node;
+    return {
+      ...(types ? { types } : {}),
+      keywords,
+      ...(description?.kind === "primitive" && typeof description.value === "string"
+        ? { description: description.value }
+        : {}),
+    };
+  }
+
+  /** What the keyword definitions see of one schema. */
+  #reading(types: JsonType[] | undefined, schemaPath: string, at: string): SchemaReading {
+    return {
+      mode: this.mode,
+      types,
+      schemaPath,
+      at,
+      isEnforced: (name) =>
+        this.#definitions.some((definition) => definition.keywords[0] === name) ||
+        this.#enforce.has(name),
+      report: (code, message, location, path) => this.report(code, message, location, path),
+      read: (nested, path, nestedAt) => this.read(nested, path, nestedAt),
+      requireStatic: (nested, path) => this.requireStatic(nested, path),
+      notEnforced: (item) => this.notEnforced(item),
+    };
   }
 
   #classify(entry: StaticEntry, schemaPath: string, at: string): void {
     const keyword = entry.key;
     const path = joinKey(schemaPath, keyword);
-    const kind = classifyKeyword(keyword);
+    const kind = classifyKeyword(keyword, this.#sets);
     switch (kind.kind) {
       case "enforced":
         return;
       case "annotation": {
         const unknown = firstUnknown(entry.value);
         if (unknown) {
-          this.report(
-            "TV2103",
-            `\`${keyword}\` is not statically known and is left out: ${unknown.reason}.`,
-            unknown.location,
-            path,
-          );
+          const why = `\`${keyword}\` is not statically known and is left out: ${unknown.reason}.`;
+          this.report("TV2103", why, unknown.location, path);
         }
         return;
       }
-      case "typo":
-        this.report(
-          "TV2010",
-          `Unknown keyword "${keyword}". Did you mean "${kind.suggestion}"?`,
-          entry.keyLocation,
-          path,
-        );
+      case "typo": {
+        const why = `Unknown keyword "${keyword}". Did you mean "${kind.suggestion}"?`;
+        this.report("TV2010", why, entry.keyLocation, path);
         return;
+      }
       case "unknown": {
         const hint = kind.suggestion ? ` Did you mean "${kind.suggestion}"?` : "";
-        this.report(
-          "TV2102",
-          `Unknown keyword "${keyword}" is not enforced.${hint}`,
-          entry.keyLocation,
-          path,
-        );
+        const why = `Unknown keyword "${keyword}" is not enforced.${hint}`;
+        this.report("TV2102", why, entry.keyLocation, path);
         break;
       }
       case "not-enforced":
@@ -159,13 +197,10 @@ class SchemaReader implements SchemaReading {
 
   requireStatic(value: StaticValue, schemaPath: string): void {
     const unknown = firstUnknown(value);
-    if (unknown)
-      this.report(
-        "TV2001",
-        `The value is not statically known: ${unknown.reason}.`,
-        unknown.location,
-        schemaPath,
-      );
+    if (unknown) {
+      const why = `The value is not statically known: ${unknown.reason}.`;
+      this.report("TV2001", why, unknown.location, schemaPath);
+    }
   }
 }
 

@@ -8,8 +8,10 @@ import type { ExtractedTool } from "../extract/discover.js";
 import { fromJson } from "../extract/values.js";
 import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "../settings/settings.js";
 import { Formatter, type FormatCache, type FormatRecord } from "../format/formatter.js";
-import { normalizeTool } from "../normalize/normalize.js";
+import { normalizeTool, type NormalizeOptions } from "../normalize/normalize.js";
 import type { Mode, ToolSchema } from "../ir.js";
+import type { KeywordFacts } from "../keywords/definition.js";
+import { enforcedFacts } from "../keywords/registry.js";
 
 export { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB };
 
@@ -17,6 +19,8 @@ export interface GenerateOptions {
   /** Globs of the files holding tool declarations (relative to `cwd`). */
   readonly tools?: readonly string[];
   readonly mode?: Mode;
+  /** The opt-in keywords to enforce beyond the default subset (CONTRACT.md section 3.1). */
+  readonly enforce?: readonly string[];
   /** The folder globs and displayed paths are relative to (default: the process's). */
   readonly cwd?: string;
   /** The command named in each generated file's first line. */
@@ -73,7 +77,7 @@ class StageClock {
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
   const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
-  const mode = options.mode ?? "strict";
+  const reading = readingOptions(options);
   const diagnostics = new DiagnosticBag();
   const clock = new StageClock();
   const found = await findToolFiles(globs, cwd);
@@ -95,6 +99,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   // Started before the declarations are read: formatting warms up meanwhile.
   const output = new OutputStage({
     command: options.command ?? DEFAULT_COMMAND,
+    facts: enforcedFacts(reading.enforce),
     outDir: path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
     display: (file) => path.relative(cwd, file).split(path.sep).join("/") || ".",
     cache: options.formatCache,
@@ -111,7 +116,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
         `No tool declaration found in the ${files.length === 1 ? "file" : `${files.length} files`} matching ${globs.map((g) => JSON.stringify(g)).join(", ")} (is the glob right?).`,
       );
     }
-    const compiled = await compileTools(extracted, mode, diagnostics, output, clock);
+    const compiled = await compileTools(extracted, reading, diagnostics, output, clock);
     return {
       ...compiled,
       sources,
@@ -122,6 +127,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   } finally {
     output.close();
   }
+}
+
+function readingOptions(options: Pick<GenerateOptions, "mode" | "enforce">): NormalizeOptions {
+  return { mode: options.mode ?? "strict", enforce: new Set(options.enforce ?? []) };
 }
 
 /**
@@ -164,8 +173,9 @@ export interface NamedSchema {
  */
 export async function generateFromSchemas(
   schemas: readonly NamedSchema[],
-  options: { readonly mode?: Mode; readonly command?: string; readonly outDir?: string } = {},
+  options: Pick<GenerateOptions, "mode" | "enforce" | "command" | "outDir"> = {},
 ): Promise<GenerateResult> {
+  const reading = readingOptions(options);
   const diagnostics = new DiagnosticBag();
   const extracted: ExtractedTool[] = schemas.map(({ name, schema }, index) => {
     const location = { file: `<schema ${index}>`, start: 0, end: 0 };
@@ -181,16 +191,11 @@ export async function generateFromSchemas(
   const clock = new StageClock();
   const output = new OutputStage({
     command: options.command ?? DEFAULT_COMMAND,
+    facts: enforcedFacts(reading.enforce),
     outDir: path.resolve(options.outDir ?? DEFAULT_OUT_DIR),
   });
   try {
-    const compiled = await compileTools(
-      extracted,
-      options.mode ?? "strict",
-      diagnostics,
-      output,
-      clock,
-    );
+    const compiled = await compileTools(extracted, reading, diagnostics, output, clock);
     return {
       ...compiled,
       sources: new Map(),
@@ -210,29 +215,32 @@ export async function generateFromSchemas(
  */
 class OutputStage {
   readonly #command: string;
+  readonly #facts: readonly KeywordFacts[];
   readonly #formatter: Formatter;
   readonly #fixedFiles: Promise<OutputFile[]>;
 
   constructor(options: {
     command: string;
+    facts: readonly KeywordFacts[];
     outDir: string;
     display?: (file: string) => string;
     cache?: FormatCache | undefined;
   }) {
-    const { command } = options;
+    const { command, facts } = options;
     this.#command = command;
+    this.#facts = facts;
     this.#formatter = new Formatter({
       outDir: options.outDir,
       ...(options.display ? { display: options.display } : {}),
       ...(options.cache ? { cache: options.cache } : {}),
     });
-    this.#fixedFiles = this.#formatter.format(emitFixedFiles({ command }));
+    this.#fixedFiles = this.#formatter.format(emitFixedFiles({ command, facts }));
     // Awaited in `files`; dropped when there are errors and nothing is written.
     this.#fixedFiles.catch(() => {});
   }
 
   async files(tools: readonly ToolSchema[], clock: StageClock): Promise<OutputFile[]> {
-    const emitted = emitToolFiles(tools, { command: this.#command });
+    const emitted = emitToolFiles(tools, { command: this.#command, facts: this.#facts });
     clock.lap("emit");
     const toolFiles = await this.#formatter.format(emitted);
     const files = [...toolFiles, ...(await this.#fixedFiles)];
@@ -252,7 +260,7 @@ class OutputStage {
 /** Checks names and schemas, then emits and formats (only when there is no error). */
 async function compileTools(
   extracted: readonly ExtractedTool[],
-  mode: Mode,
+  reading: NormalizeOptions,
   diagnostics: DiagnosticBag,
   output: OutputStage,
   clock: StageClock,
@@ -276,7 +284,7 @@ async function compileTools(
     if (tool.parameters === undefined) withoutParameters.push(tool);
     else
       tools.push(
-        (schema = normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics)),
+        (schema = normalizeTool({ ...tool, parameters: tool.parameters }, reading, diagnostics)),
       );
     checkArgumentReads(tool, schema, diagnostics);
   }

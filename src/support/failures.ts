@@ -1,4 +1,7 @@
-import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue, ValueHint } from "./types.js";
+import { HINT_FIELDS, RECORDED_FIELDS } from "./issues.js";
+import type { IssuePath, RecordedIssue, ValidationHint, ValidationIssue } from "./types.js";
+
+export type { RecordedIssue } from "./types.js";
 
 /**
  * One failed validation as a validation log stores it, one JSON line per failed call:
@@ -20,19 +23,6 @@ export interface FailureRecord {
   readonly issues: readonly RecordedIssue[];
 }
 
-/** An issue as a log records it: its `values` (the declared enum) are left out. */
-export type RecordedIssue =
-  | { readonly code: "missing"; readonly path: IssuePath }
-  | { readonly code: "unexpected"; readonly path: IssuePath; readonly hint?: KeyHint }
-  | {
-      readonly code: "invalid_type";
-      readonly path: IssuePath;
-      readonly expected: string;
-      readonly received: string;
-      readonly hint?: JsonTextHint;
-    }
-  | { readonly code: "invalid_enum"; readonly path: IssuePath; readonly hint?: ValueHint };
-
 /** Keys in a recorded path longer than this are cut to it and `...`. */
 export const MAX_RECORDED_KEY = 100;
 
@@ -47,49 +37,30 @@ export function failureRecord(
   time: Date,
 ): FailureRecord {
   const recorded: RecordedIssue[] = [];
-  for (const issue of issues) {
-    const path = recordedPath(issue.path);
-    switch (issue.code) {
-      case "missing":
-        recorded.push({ code: "missing", path });
-        break;
-      case "unexpected":
-        recorded.push(
-          issue.hint === undefined
-            ? { code: "unexpected", path }
-            : { code: "unexpected", path, hint: { kind: "key", key: String(issue.hint.key) } },
-        );
-        break;
-      case "invalid_type": {
-        const expected = String(issue.expected);
-        const received = String(issue.received);
-        recorded.push(
-          issue.hint === undefined
-            ? { code: "invalid_type", path, expected, received }
-            : {
-                code: "invalid_type",
-                path,
-                expected,
-                received,
-                hint: { kind: "json", type: issue.hint.type },
-              },
-        );
-        break;
-      }
-      case "invalid_enum":
-        recorded.push(
-          issue.hint === undefined
-            ? { code: "invalid_enum", path }
-            : {
-                code: "invalid_enum",
-                path,
-                hint: { kind: "value", value: String(issue.hint.value) },
-              },
-        );
-        break;
-    }
-  }
+  for (const issue of issues) recorded.push(recordedIssue(issue));
   return { v: 1, time: time.toISOString(), tool: String(toolName), issues: recorded };
+}
+
+/** The issue's code, path, the fields issues.ts lists for its code, and its hint. */
+function recordedIssue(issue: ValidationIssue): RecordedIssue {
+  const record: Record<string, unknown> = { code: issue.code, path: recordedPath(issue.path) };
+  const fields = issue as unknown as Readonly<Record<string, unknown>>;
+  for (const name of RECORDED_FIELDS[issue.code]) record[name] = recordedValue(fields[name]);
+  const hint = "hint" in issue ? issue.hint : undefined;
+  if (hint !== undefined) record["hint"] = recordedHint(hint);
+  return record as unknown as RecordedIssue;
+}
+
+function recordedHint(hint: ValidationHint): ValidationHint {
+  const record: Record<string, unknown> = { kind: hint.kind };
+  const fields = hint as unknown as Readonly<Record<string, unknown>>;
+  for (const name of HINT_FIELDS[hint.kind]) record[name] = recordedValue(fields[name]);
+  return record as unknown as ValidationHint;
+}
+
+/** Numbers and booleans as they are, anything else as text. */
+function recordedValue(value: unknown): unknown {
+  return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }
 
 function recordedPath(path: IssuePath): IssuePath {

@@ -1,4 +1,5 @@
-import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
+import { hintText, ISSUE_RANKS, issueText, type Shown } from "./issues.js";
+import type { IssuePath, ValidationIssue } from "./types.js";
 
 /**
  * The text a model reads when its call failed validation, in Claude Code's wording:
@@ -63,51 +64,27 @@ const MORE_LINE_BYTES = 40;
 /** An enum's allowed values are listed up to about this many characters. */
 const MAX_VALUES_TEXT = 400;
 
-/** One issue as a sentence. */
+/** One issue as a sentence (its line comes from issues.ts, the parts shown here). */
 export function issueLine(issue: ValidationIssue): string {
-  const root = issue.path.length === 0;
-  const path = shownPath(issue.path);
-  switch (issue.code) {
-    case "missing":
-      return root
-        ? "The required input is missing"
-        : `The required parameter \`${path}\` is missing`;
-    case "unexpected":
-      return root
-        ? "An unexpected input was provided"
-        : `An unexpected parameter \`${path}\` was provided`;
-    case "invalid_type": {
-      const types = `\`${shown(issue.expected)}\` but provided as \`${shown(issue.received)}\``;
-      return root
-        ? `The input type is expected as ${types}`
-        : `The parameter \`${path}\` type is expected as ${types}`;
-    }
-    case "invalid_enum": {
-      const values = allowedValues(issue.values);
-      return root
-        ? `The input is invalid: expected one of ${values}`
-        : `The parameter \`${path}\` is invalid: expected one of ${values}`;
-    }
-  }
+  return issueText(issue, issue.path.length === 0 ? undefined : shownPath(issue.path), SHOWN);
 }
 
 /** The hint of an issue as a line, or undefined when it has none. */
 export function hintLine(issue: ValidationIssue): string | undefined {
-  const hint: ValidationHint | undefined = "hint" in issue ? issue.hint : undefined;
+  const hint = "hint" in issue ? issue.hint : undefined;
   if (hint === undefined) return undefined;
   const path = shownPath(issue.path);
   const where = issue.path.length === 0 ? "the input" : `\`${path}\``;
-  switch (hint.kind) {
-    case "key": {
-      const suggested = shownPath([...issue.path.slice(0, -1), hint.key]);
-      return `Hint: did you mean \`${suggested}\` instead of \`${path}\`?`;
-    }
-    case "json":
-      return `Hint: ${where} is JSON text inside a string; send the ${hint.type} itself`;
-    case "value":
-      return `Hint: did you mean ${shown(JSON.stringify(hint.value))} for ${where}?`;
-  }
+  return hintText(hint, issue, path, where, SHOWN);
 }
+
+/** How the lines show keys, values and paths: cut, escaped, bounded (CONTRACT.md section 4.2). */
+const SHOWN: Shown = {
+  text: (value) => shown(value),
+  values: (values) => allowedValues(values),
+  json: (value) => shown(JSON.stringify(value) ?? String(value)),
+  sibling: (path, key) => shownPath([...path.slice(0, -1), key]),
+};
 
 /**
  * `questions[0].options[1].label`: keys joined with `.`, indices as `[i]`. Keys are shown as
@@ -169,19 +146,12 @@ function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIss
   for (let i = 1; i < issues.length; i++) {
     const previous = issues[i - 1];
     const current = issues[i];
-    if (previous && current && GROUP[previous.code] > GROUP[current.code]) {
-      return [...issues].sort((a, b) => GROUP[a.code] - GROUP[b.code]);
+    if (previous && current && ISSUE_RANKS[previous.code] > ISSUE_RANKS[current.code]) {
+      return [...issues].sort((a, b) => ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code]);
     }
   }
   return issues;
 }
-
-const GROUP: Record<ValidationIssue["code"], number> = {
-  missing: 0,
-  unexpected: 1,
-  invalid_type: 2,
-  invalid_enum: 3,
-};
 
 /** `"a"|"b"|3`: each generated enum list is one frozen array, so its text is made once. */
 const valuesText = new WeakMap<readonly unknown[], string>();

@@ -1,3 +1,4 @@
+import { ISSUE_RANKS } from "./issues.js";
 import { comparable, comparableCloseness, type ComparableName } from "./similarity.js";
 import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue } from "./types.js";
 
@@ -24,25 +25,32 @@ class ListFull {
   }
 }
 
-/** The issues found so far, in the four groups of the text's order (each made on first use). */
+/**
+ * The issues found so far, grouped by their code's rank in the text's order (issues.ts), each
+ * group made on first use, each in the order the walk found them (CONTRACT.md section 4).
+ */
 export class IssueList {
-  missing: ValidationIssue[] | undefined = undefined;
-  unexpected: ValidationIssue[] | undefined = undefined;
-  wrongType: ValidationIssue[] | undefined = undefined;
-  wrongValue: ValidationIssue[] | undefined = undefined;
+  readonly groups: (ValidationIssue[] | undefined)[] = [];
   count = 0;
 
-  /** Counts an issue just added; a full list stops the walk. */
-  counted(): this {
+  /** Adds an issue to its group; a full list stops the walk. */
+  add(issue: ValidationIssue): this {
+    const rank = ISSUE_RANKS[issue.code];
+    const group = this.groups[rank];
+    if (group === undefined) this.groups[rank] = [issue];
+    else group.push(issue);
     if (++this.count >= MAX_ISSUES) throw new ListFull(this);
     return this;
   }
 }
 
+/** Adds an issue to the list (made on first use). */
+export function issue(list: IssueList | undefined, value: ValidationIssue): IssueList {
+  return (list ?? new IssueList()).add(value);
+}
+
 export function missing(list: IssueList | undefined, path: IssuePath): IssueList {
-  const issues = list ?? new IssueList();
-  issues.missing = append(issues.missing, { code: "missing", path });
-  return issues.counted();
+  return issue(list, { code: "missing", path });
 }
 
 /** The declared keys of one object, made ready for hints once, when the module loads. */
@@ -104,11 +112,9 @@ export function unexpectedKeys(
     const hint = hints === undefined ? undefined : Array.isArray(hints) ? hints[i] : hints;
     const key = shown[i] ?? "";
     const path = base.length === 0 ? [key] : [...base, key];
-    issues.unexpected = append(
-      issues.unexpected,
+    issues.add(
       hint === undefined ? { code: "unexpected", path } : { code: "unexpected", path, hint },
     );
-    issues.counted();
   }
   return issues;
 }
@@ -195,16 +201,14 @@ export function wrongType(
   expected: string,
   value: unknown,
 ): IssueList {
-  const issues = list ?? new IssueList();
   const received = typeName(value);
   const hint = typeof value === "string" ? jsonTextHint(value, expected) : undefined;
-  issues.wrongType = append(
-    issues.wrongType,
+  return issue(
+    list,
     hint === undefined
       ? { code: "invalid_type", path, expected, received }
       : { code: "invalid_type", path, expected, received, hint },
   );
-  return issues.counted();
 }
 
 /**
@@ -296,15 +300,13 @@ export function wrongValue(
   values: readonly unknown[],
   value: unknown,
 ): IssueList {
-  const issues = list ?? new IssueList();
   const near = typeof value === "string" ? nearMember(values, value) : undefined;
-  issues.wrongValue = append(
-    issues.wrongValue,
+  return issue(
+    list,
     near === undefined
       ? { code: "invalid_enum", path, values }
       : { code: "invalid_enum", path, values, hint: { kind: "value", value: near } },
   );
-  return issues.counted();
 }
 
 function nearMember(values: readonly unknown[], value: string): string | undefined {
@@ -319,9 +321,7 @@ function nearMember(values: readonly unknown[], value: string): string | undefin
  * A false schema: any value here is not allowed.
  */
 export function notAllowed(list: IssueList | undefined, path: IssuePath): IssueList {
-  const issues = list ?? new IssueList();
-  issues.unexpected = append(issues.unexpected, { code: "unexpected", path });
-  return issues.counted();
+  return issue(list, { code: "unexpected", path });
 }
 
 /**
@@ -336,32 +336,21 @@ export function caught(
   expected: string,
 ): IssueList {
   if (error instanceof ListFull) throw error;
-  const issues = list ?? new IssueList();
-  issues.wrongType = append(issues.wrongType, {
-    code: "invalid_type",
-    path,
-    expected,
-    received: "unreadable",
-  });
-  return issues.counted();
+  return issue(list, { code: "invalid_type", path, expected, received: "unreadable" });
 }
 
 /** The validator's result: the issues in the text's order, or undefined for a valid call. */
 export function finish(list: IssueList | undefined): ValidationIssue[] | undefined {
   if (list === undefined) return undefined;
-  let all = list.missing;
-  all = joined(all, list.unexpected);
-  all = joined(all, list.wrongType);
-  return joined(all, list.wrongValue);
-}
-
-function joined(
-  issues: ValidationIssue[] | undefined,
-  group: ValidationIssue[] | undefined,
-): ValidationIssue[] | undefined {
-  if (issues === undefined) return group;
-  if (group !== undefined) for (let i = 0; i < group.length; i++) issues.push(group[i]!);
-  return issues;
+  let all: ValidationIssue[] | undefined;
+  const groups = list.groups;
+  for (let rank = 0; rank < groups.length; rank++) {
+    const group = groups[rank];
+    if (group === undefined) continue;
+    if (all === undefined) all = group;
+    else for (let i = 0; i < group.length; i++) all.push(group[i]!);
+  }
+  return all;
 }
 
 /** The validator's result after an exception reached it (a full list, or an unreadable root). */

@@ -64,7 +64,7 @@ describe("file and export names from tool names", () => {
     name,
     file: "tools.ts",
     exportName: "t",
-    root: { types: ["object"] },
+    root: { types: ["object"], keywords: [] },
     notEnforced: [],
   });
   const names = (toolNames: string[]) =>

@@ -11,9 +11,20 @@ export const AGENT_SDK_OUTPUT = [
   "fetch-url.ts",
   "format.ts",
   "index.ts",
+  "issues.ts",
   "note-write.ts",
   "runtime.ts",
   "search-files.ts",
+  "similarity.ts",
+  "types.ts",
+];
+
+/** The support modules of an output folder where no opt-in keyword is enforced. */
+export const SUPPORT_FILES = [
+  "failures.ts",
+  "format.ts",
+  "issues.ts",
+  "runtime.ts",
   "similarity.ts",
   "types.ts",
 ];

@@ -1,0 +1,104 @@
+import { Code, code, join, propertyName } from "../code/code.js";
+import type { ToolModuleNames } from "./names.js";
+
+/**
+ * The dispatch of `validateToolArgs`: a switch on the name's length, then direct comparisons
+ * and direct calls.
+ */
+function dispatchByName(modules: readonly ToolModuleNames[]): Code {
+  const byLength = new Map<number, ToolModuleNames[]>();
+  for (const module of modules) {
+    const group = byLength.get(module.tool.name.length) ?? [];
+    group.push(module);
+    byLength.set(module.tool.name.length, group);
+  }
+  if (byLength.size === 0) return code``;
+  const cases = [...byLength.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([length, group]) => {
+      const tests = group.map(
+        ({ tool, validator }) =>
+          code`if (toolName === ${tool.name}) return ${Code.raw(validator)}(args);\n`,
+      );
+      return code`case ${length}:\n${join(tests, "")}return undefined;\n`;
+    });
+  return code`switch (toolName.length) {\n${join(cases, "")}}\n`;
+}
+
+/**
+ * `index.ts` (CONTRACT.md section 5): every tool's exports, the dispatch by name, and the
+ * support modules' exports. `hintTypes` are the names of the hint types in use.
+ */
+export function indexModule(
+  modules: readonly ToolModuleNames[],
+  header: string,
+  hintTypes: readonly string[],
+): string {
+  const imports = modules.map(
+    ({ file, validator, guard, argsType }) =>
+      code`import { ${Code.raw(validator)}, ${Code.raw(guard)}, type ${Code.raw(argsType)} } from ${`./${file}.js`};\n`,
+  );
+  const typeExports = modules.map(({ argsType }) => Code.raw(argsType));
+  const byName = modules.map(
+    ({ tool, argsType }) => code`${propertyName(tool.name)}: ${Code.raw(argsType)};\n`,
+  );
+  const entries = modules.map(
+    ({ tool, validator }) => code`[${tool.name}, ${Code.raw(validator)}],\n`,
+  );
+  const names = modules.map(({ tool }) => code`${tool.name}`);
+  const exported = modules.flatMap(({ validator, guard }) => [
+    Code.raw(validator),
+    Code.raw(guard),
+  ]);
+  const toolExports =
+    modules.length === 0
+      ? code``
+      : code`export type { ${join(typeExports, ", ")} };\nexport { ${join(exported, ", ")} };\n`;
+  return code`${Code.raw(header)}
+import type { ValidationIssue, Validator } from "./types.js";
+${join(imports, "")}
+export type {
+${Code.raw(typeExportList(hintTypes))}} from "./types.js";
+export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./format.js";
+export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
+${toolExports}
+/** The argument type of every tool that has a validator, by tool name. */
+export type ToolArgsByName = {
+${join(byName, "")}};
+
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+${join(entries, "")}]);
+
+/** The names of the tools that have a validator. */
+export const validatedToolNames: readonly string[] = Object.freeze([${join(names, ", ")}]);
+
+/**
+ * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
+ * validator (an unknown name, or a name that is not a string). Never throws.
+ */
+export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
+if (typeof toolName !== "string") return undefined;
+${dispatchByName(modules)}${modules.length === 0 ? code`void args;\n` : code``}return undefined;
+}
+
+/** A tool's validator, for callers that look it up once (when registering the tool). */
+export function validatorFor(toolName: string): Validator | undefined {
+return typeof toolName === "string" ? validators.get(toolName) : undefined;
+}
+
+/** Whether the tool has a generated validator. */
+export function hasValidator(toolName: string): boolean {
+return typeof toolName === "string" && validators.has(toolName);
+}
+`.toString();
+}
+
+/** The types index.ts re-exports from types.ts, sorted as the names of one export list. */
+function typeExportList(hintTypes: readonly string[]): string {
+  const names = ["IssuePath", "ValidationHint", "ValidationIssue", "Validator", ...hintTypes];
+  return names
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    .map((name) => `  ${name},\n`)
+    .join("");
+}

@@ -1,0 +1,56 @@
+import { Code, code, commentText, join } from "../code/code.js";
+import { EmitContext, ModuleContext } from "../code/context.js";
+import { hasChecks, type SchemaNode } from "../keywords/definition.js";
+import { argsType, jsdoc, schemaEmitter } from "../keywords/schema.js";
+import type { ToolModuleNames } from "./names.js";
+
+/**
+ * One tool's module (CONTRACT.md section 5): its argument type, its validator (the issue
+ * path) and its type guard (the fast path), the module constants and split-off functions they
+ * share, and the support names they import.
+ */
+export function toolModule(names: ToolModuleNames, header: string): string {
+  const { tool } = names;
+  const module = new ModuleContext();
+  const context = () => new EmitContext<SchemaNode>(module, schemaEmitter);
+  const args = Code.raw("args");
+  // A root that checks nothing (standard mode allows `{}`) does not read the arguments.
+  const readsArgs = hasChecks(tool.root) && tool.root.never !== true;
+  const accepting = context().accept(tool.root, args);
+  const collecting = context().collect(tool.root, args, []);
+  const [validator, argsTypeName, guard] = [names.validator, names.argsType, names.guard].map(
+    Code.raw,
+  );
+  const declared = `The arguments of the ${JSON.stringify(tool.name)} tool, as declared in ${tool.file}.`;
+  const typeDoc = jsdoc(tool.description ? `${declared}\n\n${tool.description}` : declared);
+  const validatorDoc = commentText(
+    `Checks the arguments of the ${JSON.stringify(tool.name)} tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws.`,
+  );
+  const validatorBody = validatorBodyOf(module, collecting, readsArgs);
+  const guardBody = readsArgs
+    ? code`try {\n${accepting}return true;\n} catch {\nreturn false;\n}\n`
+    : code`void args;\nreturn ${Code.raw(tool.root.never ? "false" : "true")};\n`;
+  const functions = module.functions.length > 0 ? code`\n${join(module.functions, "\n")}` : code``;
+  return code`${Code.raw(header)}
+import type { ValidationIssue } from "./types.js";
+${module.importStatements()}
+${typeDoc}export type ${argsTypeName} = ${argsType(tool.root)};
+
+${join(module.constants, "")}
+/** ${Code.raw(validatorDoc)} */
+export function ${validator}(args: unknown): ValidationIssue[] | undefined {
+${validatorBody}}
+
+/** True when the arguments are valid; they then have the declared type. Never throws. */
+export function ${guard}(args: unknown): args is ${argsTypeName} {
+${guardBody}}
+${functions}`.toString();
+}
+
+/** The validator: the issue path in a `try`, whose `catch` ends a walk that filled the list. */
+function validatorBodyOf(module: ModuleContext, collecting: Code, readsArgs: boolean): Code {
+  if (collecting.toString() === "") return code`void args;\nreturn undefined;\n`;
+  const issueList = module.useType("IssueList");
+  const unread = readsArgs ? code`` : code`void args;\n`;
+  return code`${unread}let c: ${issueList} | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn ${module.use("finish")}(c);\n`;
+}
