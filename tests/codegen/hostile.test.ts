@@ -5,15 +5,28 @@ import fs from "node:fs";
 import path from "node:path";
 import { Node, Project } from "ts-morph";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import {
+import { CODEGEN_FIXTURES, importCaseOutput } from "../helpers/golden.js";
+import type { Validator } from "../../generated/index.js";
+
+interface HostileOutput {
+  hasValidator(toolName: string): boolean;
+  validateHostileProcessExit1: Validator;
+  validateIndex: Validator;
+  validateToolb9cf933c: Validator;
+  validateToolArgs(toolName: string, args: unknown): ReturnType<Validator>;
+  validatedToolNames: readonly string[];
+}
+
+// The golden folder holds the tool modules and index.ts; the case's whole output (support
+// modules included) is written into a temporary folder to be imported.
+const {
   hasValidator,
   validateHostileProcessExit1,
   validateIndex,
   validateToolb9cf933c,
   validateToolArgs,
   validatedToolNames,
-} from "../fixtures/codegen/hostile/expected/index.js";
+} = await importCaseOutput<HostileOutput>("hostile");
 
 const HOSTILE_NAME = 'Hostile"); process.exit(1); //';
 const EXPECTED_DIR = path.join(CODEGEN_FIXTURES, "hostile/expected");

@@ -290,7 +290,9 @@ describe("the oracles' assumptions", () => {
 
   it("mix in only keywords the generator reads as not enforced or as annotations", () => {
     for (const keyword of NOISE_KEYWORDS) {
-      expect(["not-enforced", "annotation"], keyword).toContain(classifyKeyword(keyword, keywordSets(enforcedDefinitions(new Set()))).kind);
+      expect(["not-enforced", "annotation"], keyword).toContain(
+        classifyKeyword(keyword, keywordSets(enforcedDefinitions(new Set()))).kind,
+      );
     }
   });
 });
