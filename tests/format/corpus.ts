@@ -75,3 +75,6 @@ export async function repositoryToolFiles(mode: Mode = "strict"): Promise<Unform
   if (diagnostics.errorCount > 0) throw new Error("the repository's tools have errors");
   return emitToolFiles(tools, { command: COMMAND });
 }
+
+/** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
+export { rootSchemaArb } from "../properties/schemas.js";

@@ -37,6 +37,7 @@ import {
   isNextLineEmptyAfterIndex,
 } from "./text.js";
 import { Unsupported } from "./unsupported.js";
+import { ES5_IDENTIFIER } from "./tables.js";
 import { stringWidth } from "./width.js";
 
 interface Args {
@@ -181,11 +182,9 @@ export function printNumber(raw: string): string {
     .replace(/\.(?=e|$)/, "");
 }
 
-/** is-es5-identifier-name, certain for ASCII; other text is Unsupported. */
+/** is-es5-identifier-name, with prettier's own table. */
 function isEs5IdentifierName(value: string): boolean {
-  if (/^[$A-Z_a-z][$\w]*$/.test(value)) return true;
-  if (/^[\x00-\x7f]*$/.test(value)) return false;
-  throw new Unsupported("non-ASCII key");
+  return ES5_IDENTIFIER.test(value);
 }
 
 // --- the printer ------------------------------------------------------------------------------
