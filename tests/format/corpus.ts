@@ -78,3 +78,27 @@ export async function repositoryToolFiles(mode: Mode = "strict"): Promise<Unform
 
 /** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
 export { rootSchemaArb } from "../properties/schemas.js";
+
+/**
+ * The unformatted output for the benchmark's synthetic code base of `count` tools (bench/
+ * synthetic.ts writes it into `dir`): the tool modules and index.ts.
+ */
+export async function syntheticToolFiles(dir: string, count: number): Promise<UnformattedFile[]> {
+  const { writeSyntheticTools } = await import("../../bench/synthetic.js");
+  const { extractTools } = await import("../../src/codegen/extract/discover.js");
+  await writeSyntheticTools(dir, count);
+  const found = await findToolFiles(["tools/**/*.ts"], dir);
+  const diagnostics = new DiagnosticBag();
+  const { tools: extracted } = extractTools(
+    found.map((file) => file.real),
+    diagnostics,
+    (absolute) => path.relative(dir, absolute).split(path.sep).join("/"),
+  );
+  const tools: ToolSchema[] = [];
+  for (const tool of extracted) {
+    if (tool.parameters === undefined) continue;
+    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, "strict", diagnostics));
+  }
+  if (diagnostics.errorCount > 0) throw new Error("the synthetic tools have errors");
+  return emitToolFiles(tools, { command: COMMAND });
+}

@@ -113,113 +113,108 @@ function isCommand(doc: Doc): doc is DocCommand {
   return typeof doc === "object" && !Array.isArray(doc);
 }
 
-/** Pre-order walk; `onEnter` returning false skips the children. */
-function traverseDoc(
-  doc: Doc,
-  onEnter: (doc: Doc) => boolean | void,
-  onExit?: (doc: Doc) => void,
-  shouldTraverseConditionalGroups = false,
-): void {
-  const EXIT = {};
-  const stack: unknown[] = [doc];
-  while (stack.length > 0) {
-    const d = stack.pop() as Doc;
-    if ((d as unknown) === EXIT) {
-      onExit!(stack.pop() as Doc);
-      continue;
-    }
-    if (onExit) stack.push(d, EXIT);
-    if (onEnter(d) === false) continue;
-    if (typeof d === "string") continue;
+export function willBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) {
+    for (const d of doc) if (willBreak(d)) return true;
+    return false;
+  }
+  switch (doc.type) {
+    case "group":
+      if (doc.break) return true;
+      return willBreak(doc.contents);
+    case "line":
+      return Boolean(doc.hard);
+    case "break-parent":
+      return true;
+    case "fill":
+      for (const d of doc.parts) if (willBreak(d)) return true;
+      return false;
+    case "if-break":
+      return willBreak(doc.breakContents) || willBreak(doc.flatContents);
+    case "align":
+    case "indent":
+    case "indent-if-break":
+    case "label":
+    case "line-suffix":
+      return willBreak(doc.contents);
+    default:
+      return false;
+  }
+}
+
+export function canBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) {
+    for (const d of doc) if (canBreak(d)) return true;
+    return false;
+  }
+  switch (doc.type) {
+    case "line":
+      return true;
+    case "group":
+    case "align":
+    case "indent":
+    case "indent-if-break":
+    case "label":
+    case "line-suffix":
+      return canBreak(doc.contents);
+    case "fill":
+      for (const d of doc.parts) if (canBreak(d)) return true;
+      return false;
+    case "if-break":
+      return canBreak(doc.breakContents) || canBreak(doc.flatContents);
+    default:
+      return false;
+  }
+}
+
+export function propagateBreaks(doc: Doc): void {
+  const visited = new Set<Group>();
+  const groupStack: Group[] = [];
+  const breakParentGroup = () => {
+    const parent = groupStack[groupStack.length - 1];
+    if (parent && !parent.expandedStates && !parent.break) parent.break = "propagated";
+  };
+  const visit = (d: Doc): void => {
+    if (typeof d === "string") return;
     if (Array.isArray(d)) {
-      for (let i = d.length - 1; i >= 0; i--) stack.push(d[i]);
-      continue;
+      for (let i = 0; i < d.length; i++) visit(d[i]!);
+      return;
     }
     switch (d.type) {
-      case "fill":
-        for (let i = d.parts.length - 1; i >= 0; i--) stack.push(d.parts[i]);
-        break;
-      case "if-break":
-        stack.push(d.flatContents, d.breakContents);
-        break;
+      case "break-parent":
+        breakParentGroup();
+        return;
       case "group":
-        if (shouldTraverseConditionalGroups && d.expandedStates) {
-          for (let i = d.expandedStates.length - 1; i >= 0; i--) stack.push(d.expandedStates[i]);
-        } else stack.push(d.contents);
-        break;
+        groupStack.push(d);
+        if (!visited.has(d)) {
+          visited.add(d);
+          if (d.expandedStates) for (const state of d.expandedStates) visit(state);
+          else visit(d.contents);
+        }
+        groupStack.pop();
+        if (d.break) breakParentGroup();
+        return;
+      case "fill":
+        for (let i = 0; i < d.parts.length; i++) visit(d.parts[i]!);
+        return;
+      case "if-break":
+        visit(d.breakContents);
+        visit(d.flatContents);
+        return;
       case "align":
       case "indent":
       case "indent-if-break":
       case "label":
       case "line-suffix":
-        stack.push(d.contents);
-        break;
+        visit(d.contents);
+        return;
       default:
-        break;
+        return;
     }
-  }
-}
-
-function findInDoc<T>(doc: Doc, fn: (doc: Doc) => T | undefined, defaultValue: T): T {
-  let result = defaultValue;
-  let done = false;
-  traverseDoc(doc, (d) => {
-    if (done) return false;
-    const value = fn(d);
-    if (value !== undefined) {
-      done = true;
-      result = value;
-    }
-    return undefined;
-  });
-  return result;
-}
-
-export function willBreak(doc: Doc): boolean {
-  return findInDoc(
-    doc,
-    (d) => {
-      if (!isCommand(d)) return undefined;
-      if (d.type === "group" && d.break) return true;
-      if (d.type === "line" && d.hard) return true;
-      if (d.type === "break-parent") return true;
-      return undefined;
-    },
-    false,
-  );
-}
-
-export function canBreak(doc: Doc): boolean {
-  return findInDoc(doc, (d) => (isCommand(d) && d.type === "line" ? true : undefined), false);
-}
-
-export function propagateBreaks(doc: Doc): void {
-  const visited = new Set<Doc>();
-  const groupStack: Group[] = [];
-  const breakParentGroup = () => {
-    const parent = groupStack.at(-1);
-    if (parent && !parent.expandedStates && !parent.break) parent.break = "propagated";
   };
-  traverseDoc(
-    doc,
-    (d) => {
-      if (!isCommand(d)) return undefined;
-      if (d.type === "break-parent") breakParentGroup();
-      if (d.type === "group") {
-        groupStack.push(d);
-        if (visited.has(d)) return false;
-        visited.add(d);
-      }
-      return undefined;
-    },
-    (d) => {
-      if (isCommand(d) && d.type === "group") {
-        const g = groupStack.pop()!;
-        if (g.break) breakParentGroup();
-      }
-    },
-    true,
-  );
+  visit(doc);
 }
 
 /** Prettier's removeLines: lines become spaces (or nothing), groups lose their breaks. */
@@ -340,6 +335,10 @@ interface Indentation {
   length: number;
   queue: IndentPart[];
   root: Indentation | undefined;
+  /** The indentation one `indent` deeper, made once. */
+  indented?: Indentation;
+  /** The indentations `align(n)` makes from this one, made once each. */
+  aligned?: Map<number | string, Indentation>;
 }
 type IndentPart = { type: "indent" } | { type: "width"; width: number } | { type: "string"; string: string };
 
@@ -350,7 +349,6 @@ export interface PrintOptions {
   newLine: string;
 }
 
-const ROOT_INDENT: Indentation = { value: "", length: 0, queue: [], root: undefined };
 
 function generateIndent(ind: Indentation, part: IndentPart | "dedent", options: PrintOptions): Indentation {
   const queue = part === "dedent" ? ind.queue.slice(0, -1) : [...ind.queue, part];
@@ -398,19 +396,29 @@ function generateIndent(ind: Indentation, part: IndentPart | "dedent", options: 
     }
   }
   flushSpaces();
-  return { ...ind, value, length, queue };
+  return { value, length, queue, root: ind.root };
 }
 
-function makeAlign(ind: Indentation, n: number | string | { type: "root" }, options: PrintOptions): Indentation {
-  if (typeof n === "object") return { ...ind, root: ind };
-  if (n === Number.NEGATIVE_INFINITY) return ind.root ?? ROOT_INDENT;
-  if (typeof n === "number") {
-    if (n === 0) return ind;
-    if (n < 0) return generateIndent(ind, "dedent", options);
-    return generateIndent(ind, { type: "width", width: n }, options);
+function makeIndent(ind: Indentation, options: PrintOptions): Indentation {
+  return (ind.indented ??= generateIndent(ind, { type: "indent" }, options));
+}
+
+function makeAlign(ind: Indentation, n: number | string | { type: "root" }, options: PrintOptions, rootIndent: Indentation): Indentation {
+  if (typeof n === "object") return { value: ind.value, length: ind.length, queue: ind.queue, root: ind };
+  if (n === Number.NEGATIVE_INFINITY) return ind.root ?? rootIndent;
+  if (n === 0 || n === "") return ind;
+  ind.aligned ??= new Map();
+  let result = ind.aligned.get(n);
+  if (!result) {
+    result =
+      typeof n === "number"
+        ? n < 0
+          ? generateIndent(ind, "dedent", options)
+          : generateIndent(ind, { type: "width", width: n }, options)
+        : generateIndent(ind, { type: "string", string: n }, options);
+    ind.aligned.set(n, result);
   }
-  if (n === "") return ind;
-  return generateIndent(ind, { type: "string", string: n }, options);
+  return result;
 }
 
 interface Command {
@@ -519,7 +527,9 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
   const width = options.printWidth;
   const newLine = options.newLine;
   let pos = 0;
-  const cmds: Command[] = [{ ind: ROOT_INDENT, mode: MODE_BREAK, doc }];
+  // Made per call: indentations remember the ones made from them, which depend on the options.
+  const rootIndent: Indentation = { value: "", length: 0, queue: [], root: undefined };
+  const cmds: Command[] = [{ ind: rootIndent, mode: MODE_BREAK, doc }];
   const out: string[] = [];
   let pending = "";
   let shouldRemeasure = false;
@@ -547,10 +557,10 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
     } else {
       switch (d.type) {
         case "indent":
-          cmds.push({ ind: generateIndent(ind, { type: "indent" }, options), mode, doc: d.contents });
+          cmds.push({ ind: makeIndent(ind, options), mode, doc: d.contents });
           break;
         case "align":
-          cmds.push({ ind: makeAlign(ind, d.n, options), mode, doc: d.contents });
+          cmds.push({ ind: makeAlign(ind, d.n, options, rootIndent), mode, doc: d.contents });
           break;
         case "trim":
           pos -= trimOutput();

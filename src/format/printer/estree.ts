@@ -174,7 +174,9 @@ class Converter {
   }
 
   make(type: string, node: ts.Node, fields: Record<string, unknown>, range?: [number, number]): Node {
-    return { type, ...fields, range: range ?? [this.start(node), node.end] };
+    fields.type = type;
+    fields.range = range ?? [this.start(node), node.end];
+    return fields;
   }
 
   program(): Node {
