@@ -21,20 +21,36 @@ const bundle = path.join(root, "node_modules/.cache/printer-bench/index.mjs");
 if (process.argv[2] !== "--cold") {
   execFileSync(
     path.join(root, "node_modules/.bin/esbuild"),
-    ["src/format/printer/index.ts", "--bundle", "--platform=node", "--format=esm", "--external:ts-morph", `--outfile=${bundle}`, "--log-level=warning"],
+    [
+      "src/format/printer/index.ts",
+      "--bundle",
+      "--platform=node",
+      "--format=esm",
+      "--external:ts-morph",
+      `--outfile=${bundle}`,
+      "--log-level=warning",
+    ],
     { cwd: root, stdio: "inherit" },
   );
 }
-const loadPrinter = async (): Promise<typeof import("../../src/format/printer/index.js")> => import(pathToFileURL(bundle).href);
+const loadPrinter = async (): Promise<typeof import("../../src/format/printer/index.js")> =>
+  import(pathToFileURL(bundle).href);
 
 if (process.argv[2] === "--cold") {
   // One cold run: load the formatter, format the files given (JSON on disk), print the ms.
   const [, , , which, filesJson] = process.argv;
-  const files = JSON.parse(fs.readFileSync(filesJson!, "utf8")) as { name: string; content: string }[];
+  const files = JSON.parse(fs.readFileSync(filesJson!, "utf8")) as {
+    name: string;
+    content: string;
+  }[];
   const start = performance.now();
   if (which === "prettier") {
     const prettier = (await import("prettier")).default;
-    for (const file of files) await prettier.format(file.content, { printWidth: 100, filepath: `/x/generated/${file.name}` });
+    for (const file of files)
+      await prettier.format(file.content, {
+        printWidth: 100,
+        filepath: `/x/generated/${file.name}`,
+      });
   } else {
     const { printLikePrettier } = await loadPrinter();
     let prettier: typeof import("prettier") | undefined;
@@ -55,7 +71,8 @@ const prettier = (await import("prettier")).default;
 const { printLikePrettier } = await loadPrinter();
 
 type File = { name: string; content: string };
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function timeBoth(label: string, files: File[]): Promise<void> {
   const options = (file: File) => ({ printWidth: 100, filepath: `/x/generated/${file.name}` });
@@ -75,7 +92,8 @@ async function timeBoth(label: string, files: File[]): Promise<void> {
     prettierMs.push(performance.now() - start);
     start = performance.now();
     for (const file of files) {
-      if (printLikePrettier(file.content, options(file)) === undefined) await prettier.format(file.content, options(file));
+      if (printLikePrettier(file.content, options(file)) === undefined)
+        await prettier.format(file.content, options(file));
     }
     printerMs.push(performance.now() - start);
   }
@@ -90,9 +108,13 @@ function cold(label: string, files: File[]): void {
   const json = path.join(os.tmpdir(), `printer-bench-${process.pid}.json`);
   fs.writeFileSync(json, JSON.stringify(files));
   const run = (which: string) => {
-    const out = execFileSync(process.execPath, ["--import", "tsx", path.join(here, "bench.ts"), "--cold", which, json], {
-      encoding: "utf8",
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", path.join(here, "bench.ts"), "--cold", which, json],
+      {
+        encoding: "utf8",
+      },
+    );
     return (JSON.parse(out.trim().split("\n").at(-1)!) as { ms: number }).ms;
   };
   const prettierMs: number[] = [];
@@ -112,7 +134,10 @@ try {
   const support = supportFiles();
   const synthetic = [...(await syntheticToolFiles(dir, 1000)), ...support];
   await timeBoth("1,000 synthetic tools", synthetic);
-  await timeBoth("1,000 synthetic tools, tool modules and index.ts only", synthetic.slice(0, -support.length));
+  await timeBoth(
+    "1,000 synthetic tools, tool modules and index.ts only",
+    synthetic.slice(0, -support.length),
+  );
   const tools = await repositoryToolFiles();
   const repository = [...tools, ...support];
   await timeBoth("this repository's 25 tools", repository);
@@ -121,4 +146,9 @@ try {
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
-console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}; Node ${process.version}`);
+console.log(
+  `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model}), load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}; Node ${process.version}`,
+);

@@ -50,7 +50,9 @@ export function schemaFiles(
       parameters: fromJson(schema, location),
       description,
     };
-    tools.push(normalizeTool({ ...extracted, parameters: extracted.parameters! }, mode, diagnostics));
+    tools.push(
+      normalizeTool({ ...extracted, parameters: extracted.parameters! }, mode, diagnostics),
+    );
   });
   if (diagnostics.errorCount > 0) return undefined;
   return emitToolFiles(tools, { command });

@@ -12,7 +12,13 @@ import {
   printLikePrettier,
   unsupportedReason,
 } from "../../src/format/printer/index.js";
-import { repositoryToolFiles, rootSchemaArb, schemaFiles, supportFiles, type UnformattedFile } from "./corpus.js";
+import {
+  repositoryToolFiles,
+  rootSchemaArb,
+  schemaFiles,
+  supportFiles,
+  type UnformattedFile,
+} from "./corpus.js";
 import { descriptionArb, toolNameArb, toolParametersArb } from "./schemas.js";
 
 const SEED = process.env.PRINTER_SEED ? Number(process.env.PRINTER_SEED) : 20_261_201;
@@ -98,10 +104,14 @@ async function compare(file: UnformattedFile, options: Options, tally: Tally): P
 
 function report(label: string, tally: Tally): void {
   const declined = [...tally.declined].map(([reason, n]) => `${n} × ${reason}`).join("; ");
-  console.log(`${label}: ${tally.printed}/${tally.compared} printed${declined ? `; declined: ${declined}` : ""}`);
+  console.log(
+    `${label}: ${tally.printed}/${tally.compared} printed${declined ? `; declined: ${declined}` : ""}`,
+  );
 }
 
-const isToolFile = (file: UnformattedFile) => !["types.ts", "runtime.ts", "format.ts", "similarity.ts", "failures.ts"].includes(file.name) || file.content.includes("export function validate");
+const isToolFile = (file: UnformattedFile) =>
+  !["types.ts", "runtime.ts", "format.ts", "similarity.ts", "failures.ts"].includes(file.name) ||
+  file.content.includes("export function validate");
 
 describe("printLikePrettier", () => {
   it("is for prettier 3.10.1, the version installed", async () => {
@@ -117,7 +127,10 @@ describe("printLikePrettier", () => {
       const tally = newTally();
       for (const options of COMMON) {
         for (const file of files) {
-          expect(await compare(file, options, tally), `${file.name} with ${JSON.stringify(options)}`).toBe(true);
+          expect(
+            await compare(file, options, tally),
+            `${file.name} with ${JSON.stringify(options)}`,
+          ).toBe(true);
         }
       }
       report("repository tool modules and index.ts, usual options", tally);
@@ -156,12 +169,18 @@ describe("printLikePrettier", () => {
         tools: fc.array(
           fc.record({
             name: toolNameArb,
-            schema: fc.oneof({ weight: 2, arbitrary: toolParametersArb }, { weight: 1, arbitrary: rootSchemaArb(3) }),
+            schema: fc.oneof(
+              { weight: 2, arbitrary: toolParametersArb },
+              { weight: 1, arbitrary: rootSchemaArb(3) },
+            ),
             description: descriptionArb,
           }),
           { minLength: 1, maxLength: 3 },
         ),
-        options: fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...COMMON) }, { weight: 2, arbitrary: optionsArb }),
+        options: fc.oneof(
+          { weight: 1, arbitrary: fc.constantFrom(...COMMON) },
+          { weight: 2, arbitrary: optionsArb },
+        ),
         mode: fc.constantFrom("strict" as const, "standard" as const),
       });
       const runs = fc.sample(runArb, { numRuns: 120, seed: SEED + 1 });
@@ -170,7 +189,11 @@ describe("printLikePrettier", () => {
       let skipped = 0;
       for (const run of runs) {
         const files = schemaFiles(
-          run.tools.map((t) => ({ name: t.name, schema: t.schema, description: t.description ?? undefined })),
+          run.tools.map((t) => ({
+            name: t.name,
+            schema: t.schema,
+            description: t.description ?? undefined,
+          })),
           run.mode,
         );
         if (!files) {
@@ -185,7 +208,10 @@ describe("printLikePrettier", () => {
           }
         }
       }
-      report(`random schemas (${runs.length - skipped} runs, ${skipped} rejected by the generator)`, tally);
+      report(
+        `random schemas (${runs.length - skipped} runs, ${skipped} rejected by the generator)`,
+        tally,
+      );
       report("of which without experimentalTernaries", usual);
       expect(tally.compared).toBeGreaterThan(200);
       // The generated tool modules and index.ts are printed, every one (experimentalTernaries
@@ -209,7 +235,8 @@ describe("the width of a text", () => {
       "e\u0301",
       "\u2028",
     ];
-    for (const text of samples) expect(stringWidth(text), JSON.stringify(text)).toBe(prettier.util.getStringWidth(text));
+    for (const text of samples)
+      expect(stringWidth(text), JSON.stringify(text)).toBe(prettier.util.getStringWidth(text));
   });
 });
 

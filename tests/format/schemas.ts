@@ -64,18 +64,31 @@ const textArb = fc.oneof(
   fc.string({ maxLength: 30 }),
 );
 
-const leafArb: fc.Arbitrary<Json> = fc.oneof(
+const leafArb = fc.oneof<fc.Arbitrary<Json>[]>(
   fc.constantFrom("string", "number", "integer", "boolean", "null").map((type) => ({ type })),
   fc.constant({ type: ["string", "null"] }),
   fc.constant({ type: "number", nullable: true }),
-  fc.uniqueArray(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...KEYS)), { minLength: 1, maxLength: 12 }).map((e) => ({
-    type: "string",
-    enum: e,
-  })),
-  fc.uniqueArray(fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true, noDefaultInfinity: true })), {
-    minLength: 1,
-    maxLength: 14,
-  }).map((e) => ({ type: "number", enum: e })),
+  fc
+    .uniqueArray(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...KEYS)), {
+      minLength: 1,
+      maxLength: 12,
+    })
+    .map((e) => ({
+      type: "string",
+      enum: e,
+    })),
+  fc
+    .uniqueArray(
+      fc.oneof(
+        fc.integer({ min: -1000, max: 1000 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+      ),
+      {
+        minLength: 1,
+        maxLength: 14,
+      },
+    )
+    .map((e) => ({ type: "number", enum: e })),
   fc.constant({ enum: [{ kind: "a", n: 1 }, { kind: "b" }, [1, 2], null, "x"] }),
   fc.constant(true),
 );
@@ -99,17 +112,27 @@ function objectArb(depth: number, sub: fc.Arbitrary<Json>): fc.Arbitrary<Json> {
         maxLength: depth >= 3 ? 40 : 6,
       }),
       requiredEvery: fc.nat(3),
-      additional: fc.oneof(fc.constant<Json | undefined>(undefined), fc.constant(false), fc.constant(true), sub),
+      additional: fc.oneof(
+        fc.constant<Json | undefined>(undefined),
+        fc.constant(false),
+        fc.constant(true),
+        sub,
+      ),
     })
     .map(({ entries, requiredEvery, additional }) => {
       const properties: Record<string, Json> = Object.create(null);
       for (const [key, schema, description] of entries) {
         properties[key] =
-          description !== null && typeof schema === "object" && schema !== null && !Array.isArray(schema)
+          description !== null &&
+          typeof schema === "object" &&
+          schema !== null &&
+          !Array.isArray(schema)
             ? { ...schema, description }
             : schema;
       }
-      const required = entries.map(([key]) => key).filter((_, i) => requiredEvery > 0 && i % requiredEvery === 0);
+      const required = entries
+        .map(([key]) => key)
+        .filter((_, i) => requiredEvery > 0 && i % requiredEvery === 0);
       const result: Record<string, Json> = { type: "object", properties };
       if (required.length > 0) result.required = required;
       if (additional !== undefined) result.additionalProperties = additional;
@@ -125,7 +148,16 @@ export const toolParametersArb: fc.Arbitrary<Json> = fc.oneof(
 );
 
 export const toolNameArb = fc.oneof(
-  fc.constantFrom("Read", "Bash", "mcp__server__do_thing", "A", "x-y", "VeryLongToolNameThatKeepsGoingForAWhile", "ツール", "tool 2"),
+  fc.constantFrom(
+    "Read",
+    "Bash",
+    "mcp__server__do_thing",
+    "A",
+    "x-y",
+    "VeryLongToolNameThatKeepsGoingForAWhile",
+    "ツール",
+    "tool 2",
+  ),
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,30}$/),
 );
 

@@ -63,8 +63,10 @@ function childNodes(node: Node): Node[] {
   for (const key of keys) {
     const value = node[key];
     if (Array.isArray(value)) {
-      for (const v of value) if (v && typeof v === "object" && typeof v.type === "string") children.push(v);
-    } else if (value && typeof value === "object" && typeof value.type === "string") children.push(value);
+      for (const v of value)
+        if (v && typeof v === "object" && typeof v.type === "string") children.push(v);
+    } else if (value && typeof value === "object" && typeof value.type === "string")
+      children.push(value);
   }
   return children;
 }
@@ -102,7 +104,13 @@ export function setContentEnds(ast: Node, text: string, comments: readonly Comme
 function canAttachComment(node: Node, parent: Node | undefined): boolean {
   if (node.type === "TemplateElement") return false;
   // Shorthand properties and specifiers print one of their two identifiers.
-  if (parent?.type === "Property" && parent.shorthand && parent.key === node && parent.value !== parent.key) return false;
+  if (
+    parent?.type === "Property" &&
+    parent.shorthand &&
+    parent.key === node &&
+    parent.value !== parent.key
+  )
+    return false;
   if (
     parent?.type === "ImportSpecifier" &&
     parent.local !== parent.imported &&
@@ -147,7 +155,11 @@ interface Decorated {
   followingNode: Node | undefined;
 }
 
-function decorateComment(node: Node, comment: Comment, enclosingNode: Node | undefined): Omit<Decorated, "comment"> {
+function decorateComment(
+  node: Node,
+  comment: Comment,
+  enclosingNode: Node | undefined,
+): Omit<Decorated, "comment"> {
   const commentStart = locStart(comment);
   const commentEnd = locEnd(comment);
   const children = getSortedChildNodes(node);
@@ -173,7 +185,8 @@ function decorateComment(node: Node, comment: Comment, enclosingNode: Node | und
     }
     throw new Unsupported("comment overlapping a node");
   }
-  if (enclosingNode?.type === "TemplateLiteral") throw new Unsupported("comment in a template literal");
+  if (enclosingNode?.type === "TemplateLiteral")
+    throw new Unsupported("comment in a template literal");
   return { enclosingNode, precedingNode, followingNode };
 }
 
@@ -201,13 +214,19 @@ const isAllEmptyAndNoLineBreak = (text: string) => !/[\S\n\u2028\u2029]/.test(te
 export function attachComments(ast: Node, comments: Comment[], text: string): void {
   if (comments.length === 0) return;
   for (let i = 1; i < comments.length; i++) {
-    if (locEnd(comments[i - 1]!) === locStart(comments[i]!)) throw new Unsupported("adjacent comments");
+    if (locEnd(comments[i - 1]!) === locStart(comments[i]!))
+      throw new Unsupported("adjacent comments");
   }
   for (const c of comments) {
-    if (/prettier-ignore|@format|@prettier/.test(c.value)) throw new Unsupported("prettier pragma or ignore comment");
-    if (c.type === "Block" && c.value[0] === "*" && /@(?:type|satisfies)\b/.test(c.value)) throw new Unsupported("type cast comment");
+    if (/prettier-ignore|@format|@prettier/.test(c.value))
+      throw new Unsupported("prettier pragma or ignore comment");
+    if (c.type === "Block" && c.value[0] === "*" && /@(?:type|satisfies)\b/.test(c.value))
+      throw new Unsupported("type cast comment");
   }
-  const decorated: Decorated[] = comments.map((comment) => ({ comment, ...decorateComment(ast, comment, undefined) }));
+  const decorated: Decorated[] = comments.map((comment) => ({
+    comment,
+    ...decorateComment(ast, comment, undefined),
+  }));
   const ties: Decorated[] = [];
   decorated.forEach((context, index) => {
     const { comment, precedingNode, enclosingNode, followingNode } = context;
@@ -219,10 +238,12 @@ export function attachComments(ast: Node, comments: Comment[], text: string): vo
     comment.placement = placement;
     const container = enclosingNode ?? ast;
     const listKey = LIST_CONTAINERS[container.type];
-    const inList = (n: Node | undefined) => n !== undefined && listKey !== undefined && container[listKey].includes(n);
+    const inList = (n: Node | undefined) =>
+      n !== undefined && listKey !== undefined && container[listKey].includes(n);
     if (placement === "ownLine" || placement === "endOfLine") {
       // Between the elements of a list, where no handler looks: the default rules.
-      if (container.type === "Program" && container.body.length === 0) throw new Unsupported("comment-only program");
+      if (container.type === "Program" && container.body.length === 0)
+        throw new Unsupported("comment-only program");
       if (!listKey) throw new Unsupported(`${placement} comment in ${container.type}`);
       if ((precedingNode && !inList(precedingNode)) || (followingNode && !inList(followingNode)))
         throw new Unsupported("comment beside a non-element");
@@ -242,7 +263,8 @@ export function attachComments(ast: Node, comments: Comment[], text: string): vo
     // A block comment inside a line: only between two operands or elements of an expression
     // kind that no handler of remaining comments looks at.
     if (comment.type !== "Block" || !enclosingNode) throw new Unsupported("remaining comment");
-    if (!REMAINING_OK.has(enclosingNode.type)) throw new Unsupported(`remaining comment in ${enclosingNode.type}`);
+    if (!REMAINING_OK.has(enclosingNode.type))
+      throw new Unsupported(`remaining comment in ${enclosingNode.type}`);
     if (!precedingNode || !followingNode) throw new Unsupported("remaining comment at an end");
     if (ties.length > 0 && ties.at(-1)!.followingNode !== followingNode) breakTies(ties, text);
     ties.push(context);
@@ -250,7 +272,12 @@ export function attachComments(ast: Node, comments: Comment[], text: string): vo
   breakTies(ties, text);
 }
 
-const REMAINING_OK = new Set(["BinaryExpression", "LogicalExpression", "CallExpression", "ArrayExpression"]);
+const REMAINING_OK = new Set([
+  "BinaryExpression",
+  "LogicalExpression",
+  "CallExpression",
+  "ArrayExpression",
+]);
 
 function isOwnLineComment(text: string, decorated: Decorated[], index: number): boolean {
   const { comment, precedingNode } = decorated[index]!;
@@ -258,7 +285,11 @@ function isOwnLineComment(text: string, decorated: Decorated[], index: number): 
   if (precedingNode) {
     for (let i = index - 1; i >= 0; i--) {
       const other = decorated[i]!;
-      if (other.precedingNode !== precedingNode || !isAllEmptyAndNoLineBreak(text.slice(locEnd(other.comment), start))) break;
+      if (
+        other.precedingNode !== precedingNode ||
+        !isAllEmptyAndNoLineBreak(text.slice(locEnd(other.comment), start))
+      )
+        break;
       start = locStart(other.comment);
     }
   }
@@ -271,7 +302,11 @@ function isEndOfLineComment(text: string, decorated: Decorated[], index: number)
   if (followingNode) {
     for (let i = index + 1; i < decorated.length; i++) {
       const other = decorated[i]!;
-      if (other.followingNode !== followingNode || !isAllEmptyAndNoLineBreak(text.slice(end, locStart(other.comment)))) break;
+      if (
+        other.followingNode !== followingNode ||
+        !isAllEmptyAndNoLineBreak(text.slice(end, locStart(other.comment)))
+      )
+        break;
       end = locEnd(other.comment);
     }
   }
@@ -295,7 +330,8 @@ function breakTies(ties: Decorated[], text: string): void {
     else addComment(followingNode, comment, true, false);
   });
   for (const node of [precedingNode, followingNode]) {
-    if (node.comments && node.comments.length > 1) node.comments.sort((a: Comment, b: Comment) => locStart(a) - locStart(b));
+    if (node.comments && node.comments.length > 1)
+      node.comments.sort((a: Comment, b: Comment) => locStart(a) - locStart(b));
   }
   ties.length = 0;
 }
@@ -330,7 +366,8 @@ export function printComment(comment: Comment, text: string): Doc {
         if (index === lines.length - 1) return [" ", l];
         const trimmed = l.trimEnd();
         const content: Doc = [" ", trimmed];
-        if (isJsdoc && trimmed !== "*" && l.endsWith("  ")) return [content, "  ", markAsRoot(literalline)];
+        if (isJsdoc && trimmed !== "*" && l.endsWith("  "))
+          return [content, "  ", markAsRoot(literalline)];
         return [content, hardline];
       }),
       "/",
@@ -361,12 +398,20 @@ interface PrintedTrailing {
   hasLineSuffix: boolean;
 }
 
-export function printTrailingComment(comment: Comment, text: string, previous: PrintedTrailing | undefined): PrintedTrailing {
+export function printTrailingComment(
+  comment: Comment,
+  text: string,
+  previous: PrintedTrailing | undefined,
+): PrintedTrailing {
   const printed = printComment(comment, text);
   const isBlock = comment.type === "Block";
   if ((previous?.hasLineSuffix && !previous.isBlock) || hasNewline(text, locStart(comment), true)) {
     const isLineBeforeEmpty = isPreviousLineEmpty(text, locStart(comment));
-    return { doc: lineSuffix([hardline, isLineBeforeEmpty ? hardline : "", printed]), isBlock, hasLineSuffix: true };
+    return {
+      doc: lineSuffix([hardline, isLineBeforeEmpty ? hardline : "", printed]),
+      isBlock,
+      hasLineSuffix: true,
+    };
   }
   if (!isBlock || previous?.hasLineSuffix) {
     return { doc: [lineSuffix([" ", printed]), breakParent], isBlock, hasLineSuffix: true };

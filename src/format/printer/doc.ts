@@ -71,7 +71,11 @@ export function conditionalGroup(states: Doc[], opts: { shouldBreak?: boolean } 
 export function fill(parts: Doc[]): Fill {
   return { type: "fill", parts };
 }
-export function ifBreak(breakContents: Doc, flatContents: Doc = "", opts: { groupId?: symbol } = {}): Doc {
+export function ifBreak(
+  breakContents: Doc,
+  flatContents: Doc = "",
+  opts: { groupId?: symbol } = {},
+): Doc {
   return { type: "if-break", breakContents, flatContents, groupId: opts.groupId };
 }
 export function indentIfBreak(contents: Doc, opts: { groupId: symbol; negate?: boolean }): Doc {
@@ -266,9 +270,7 @@ export function mapDoc(doc: Doc, cb: (doc: Doc) => Doc): Doc {
 }
 
 export function inheritLabel(doc: Doc, fn: (doc: Doc) => Doc): Doc {
-  return isCommand(doc) && doc.type === "label"
-    ? { ...doc, contents: fn(doc.contents) }
-    : fn(doc);
+  return isCommand(doc) && doc.type === "label" ? { ...doc, contents: fn(doc.contents) } : fn(doc);
 }
 
 export function isLabel(doc: Doc, value: string): boolean {
@@ -340,7 +342,8 @@ interface Indentation {
   /** The indentations `align(n)` makes from this one, made once each. */
   aligned?: Map<number | string, Indentation>;
 }
-type IndentPart = { type: "indent" } | { type: "width"; width: number } | { type: "string"; string: string };
+type IndentPart =
+  { type: "indent" } | { type: "width"; width: number } | { type: "string"; string: string };
 
 export interface PrintOptions {
   printWidth: number;
@@ -349,8 +352,11 @@ export interface PrintOptions {
   newLine: string;
 }
 
-
-function generateIndent(ind: Indentation, part: IndentPart | "dedent", options: PrintOptions): Indentation {
+function generateIndent(
+  ind: Indentation,
+  part: IndentPart | "dedent",
+  options: PrintOptions,
+): Indentation {
   const queue = part === "dedent" ? ind.queue.slice(0, -1) : [...ind.queue, part];
   let value = "";
   let length = 0;
@@ -403,8 +409,14 @@ function makeIndent(ind: Indentation, options: PrintOptions): Indentation {
   return (ind.indented ??= generateIndent(ind, { type: "indent" }, options));
 }
 
-function makeAlign(ind: Indentation, n: number | string | { type: "root" }, options: PrintOptions, rootIndent: Indentation): Indentation {
-  if (typeof n === "object") return { value: ind.value, length: ind.length, queue: ind.queue, root: ind };
+function makeAlign(
+  ind: Indentation,
+  n: number | string | { type: "root" },
+  options: PrintOptions,
+  rootIndent: Indentation,
+): Indentation {
+  if (typeof n === "object")
+    return { value: ind.value, length: ind.length, queue: ind.queue, root: ind };
   if (n === Number.NEGATIVE_INFINITY) return ind.root ?? rootIndent;
   if (n === 0 || n === "") return ind;
   ind.aligned ??= new Map();
@@ -495,7 +507,9 @@ function fits(
         if (mustBeFlat && doc.break) return false;
         const groupMode = doc.break ? MODE_BREAK : mode;
         const contents =
-          doc.expandedStates && groupMode === MODE_BREAK ? doc.expandedStates.at(-1)! : doc.contents;
+          doc.expandedStates && groupMode === MODE_BREAK
+            ? doc.expandedStates.at(-1)!
+            : doc.contents;
         cmds.push({ mode: groupMode, doc: contents });
         break;
       }
@@ -603,7 +617,14 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           const content = parts[offset]!;
           const contentFlat: Command = { ind, mode: MODE_FLAT, doc: content };
           const contentBreak: Command = { ind, mode: MODE_BREAK, doc: content };
-          const contentFits = fits(contentFlat, [], rem, lineSuffixes.length > 0, groupModeMap, true);
+          const contentFits = fits(
+            contentFlat,
+            [],
+            rem,
+            lineSuffixes.length > 0,
+            groupModeMap,
+            true,
+          );
           if (length === 1) {
             cmds.push(contentFits ? contentFlat : contentBreak);
             break;

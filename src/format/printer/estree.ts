@@ -78,7 +78,15 @@ export const VISITOR_KEYS: Record<string, readonly string[]> = {
   TSAsExpression: ["expression", "typeAnnotation"],
   TSSatisfiesExpression: ["expression", "typeAnnotation"],
   TSNonNullExpression: ["expression"],
-  ClassDeclaration: ["decorators", "id", "typeParameters", "superClass", "superTypeArguments", "implements", "body"],
+  ClassDeclaration: [
+    "decorators",
+    "id",
+    "typeParameters",
+    "superClass",
+    "superTypeArguments",
+    "implements",
+    "body",
+  ],
   ClassBody: ["body"],
   PropertyDefinition: ["decorators", "key", "typeAnnotation", "value"],
   MethodDefinition: ["decorators", "key", "value"],
@@ -135,7 +143,24 @@ const KEYWORD_TYPES: Partial<Record<ts.SyntaxKind, string>> = {
 };
 
 const LOGICAL = new Set(["&&", "||", "??"]);
-const ASSIGNMENT = new Set(["=", "+=", "-=", "*=", "/=", "%=", "**=", "<<=", ">>=", ">>>=", "&=", "|=", "^=", "&&=", "||=", "??="]);
+const ASSIGNMENT = new Set([
+  "=",
+  "+=",
+  "-=",
+  "*=",
+  "/=",
+  "%=",
+  "**=",
+  "<<=",
+  ">>=",
+  ">>>=",
+  "&=",
+  "|=",
+  "^=",
+  "&&=",
+  "||=",
+  "??=",
+]);
 
 export interface Parsed {
   ast: Node;
@@ -173,7 +198,12 @@ class Converter {
     return skipTrivia(this.text, node.pos);
   }
 
-  make(type: string, node: ts.Node, fields: Record<string, unknown>, range?: [number, number]): Node {
+  make(
+    type: string,
+    node: ts.Node,
+    fields: Record<string, unknown>,
+    range?: [number, number],
+  ): Node {
     fields.type = type;
     fields.range = range ?? [this.start(node), node.end];
     return fields;
@@ -200,7 +230,8 @@ class Converter {
       } else if (mod.kind === ts.SyntaxKind.AsyncKeyword) isAsync = true;
       else throw new Unsupported(`modifier ${ts.SyntaxKind[mod.kind]}`);
     }
-    if (ts.canHaveDecorators(node) && (ts.getDecorators(node)?.length ?? 0) > 0) throw new Unsupported("decorators");
+    if (ts.canHaveDecorators(node) && (ts.getDecorators(node)?.length ?? 0) > 0)
+      throw new Unsupported("decorators");
     return { exported, exportEnd, async: isAsync };
   }
 
@@ -275,12 +306,19 @@ class Converter {
             );
           }
         }
-        const bodyStart = this.text.indexOf("{", n.typeParameters ? n.typeParameters.end : n.name.end);
+        const bodyStart = this.text.indexOf(
+          "{",
+          n.typeParameters ? n.typeParameters.end : n.name.end,
+        );
         const iface = this.make("TSInterfaceDeclaration", n, {
           id: this.identifier(n.name),
           typeParameters: this.typeParameters(n.typeParameters),
           extends: heritage,
-          body: { type: "TSInterfaceBody", body: n.members.map((m) => this.typeMember(m)), range: [bodyStart, n.end] },
+          body: {
+            type: "TSInterfaceBody",
+            body: n.members.map((m) => this.typeMember(m)),
+            range: [bodyStart, n.end],
+          },
           declare: false,
         });
         if (heritage.length > 0) {
@@ -371,7 +409,9 @@ class Converter {
       case ts.SyntaxKind.ContinueStatement: {
         const n = node as ts.BreakStatement | ts.ContinueStatement;
         if (n.label) throw new Unsupported("labels");
-        return this.make(ts.isBreakStatement(n) ? "BreakStatement" : "ContinueStatement", n, { label: null });
+        return this.make(ts.isBreakStatement(n) ? "BreakStatement" : "ContinueStatement", n, {
+          label: null,
+        });
       }
       case ts.SyntaxKind.EmptyStatement:
         throw new Unsupported("empty statement");
@@ -387,7 +427,14 @@ class Converter {
 
   variableDeclarationList(list: ts.VariableDeclarationList, node: ts.Node): Node {
     const flags = list.flags;
-    const kind = flags & ts.NodeFlags.Const ? "const" : flags & ts.NodeFlags.Let ? "let" : flags & ts.NodeFlags.Using ? "using" : "var";
+    const kind =
+      flags & ts.NodeFlags.Const
+        ? "const"
+        : flags & ts.NodeFlags.Let
+          ? "let"
+          : flags & ts.NodeFlags.Using
+            ? "using"
+            : "var";
     if (kind === "using") throw new Unsupported("using");
     return this.make("VariableDeclaration", node, {
       kind,
@@ -430,11 +477,20 @@ class Converter {
         const typeAnnotation = id.typeAnnotation;
         delete id.typeAnnotation;
         id.range = [id.range[0], p.name.end];
-        id = this.make("RestElement", p, { argument: id, typeAnnotation, optional: false, decorators: [] });
+        id = this.make("RestElement", p, {
+          argument: id,
+          typeAnnotation,
+          optional: false,
+          decorators: [],
+        });
       }
       if (p.initializer) {
         if (p.dotDotDotToken) throw new Unsupported("rest with initializer");
-        id = this.make("AssignmentPattern", p, { left: id, right: this.expression(p.initializer), decorators: [] });
+        id = this.make("AssignmentPattern", p, {
+          left: id,
+          right: this.expression(p.initializer),
+          decorators: [],
+        });
       }
       return id;
     });
@@ -452,16 +508,26 @@ class Converter {
     const clause = n.importClause;
     if (clause) {
       if (clause.isTypeOnly) importKind = "type";
-      if ((clause as { phaseModifier?: ts.SyntaxKind }).phaseModifier === ts.SyntaxKind.DeferKeyword)
+      if (
+        (clause as { phaseModifier?: ts.SyntaxKind }).phaseModifier === ts.SyntaxKind.DeferKeyword
+      )
         throw new Unsupported("import defer");
-      if (clause.name) specifiers.push(this.make("ImportDefaultSpecifier", clause.name, { local: this.identifier(clause.name) }));
+      if (clause.name)
+        specifiers.push(
+          this.make("ImportDefaultSpecifier", clause.name, { local: this.identifier(clause.name) }),
+        );
       const bindings = clause.namedBindings;
       if (bindings) {
         if (ts.isNamespaceImport(bindings)) {
-          specifiers.push(this.make("ImportNamespaceSpecifier", bindings, { local: this.identifier(bindings.name) }));
+          specifiers.push(
+            this.make("ImportNamespaceSpecifier", bindings, {
+              local: this.identifier(bindings.name),
+            }),
+          );
         } else {
           for (const s of bindings.elements) {
-            if (s.propertyName && !ts.isIdentifier(s.propertyName)) throw new Unsupported("string import name");
+            if (s.propertyName && !ts.isIdentifier(s.propertyName))
+              throw new Unsupported("string import name");
             specifiers.push(
               this.make("ImportSpecifier", s, {
                 imported: this.identifier((s.propertyName as ts.Identifier | undefined) ?? s.name),
@@ -486,7 +552,8 @@ class Converter {
     if (ts.getModifiers(n)?.length) throw new Unsupported("export modifiers");
     if (!n.exportClause || !ts.isNamedExports(n.exportClause)) throw new Unsupported("export *");
     const specifiers = n.exportClause.elements.map((s) => {
-      if (s.propertyName && !ts.isIdentifier(s.propertyName)) throw new Unsupported("string export name");
+      if (s.propertyName && !ts.isIdentifier(s.propertyName))
+        throw new Unsupported("string export name");
       if (!ts.isIdentifier(s.name)) throw new Unsupported("string export name");
       return this.make("ExportSpecifier", s, {
         local: this.identifier((s.propertyName as ts.Identifier | undefined) ?? s.name),
@@ -557,7 +624,8 @@ class Converter {
       override: false,
       accessibility: undefined,
     };
-    if (ts.canHaveDecorators(m) && (ts.getDecorators(m)?.length ?? 0) > 0) throw new Unsupported("decorators");
+    if (ts.canHaveDecorators(m) && (ts.getDecorators(m)?.length ?? 0) > 0)
+      throw new Unsupported("decorators");
     for (const mod of (ts.canHaveModifiers(m) ? ts.getModifiers(m) : undefined) ?? []) {
       switch (mod.kind) {
         case ts.SyntaxKind.StaticKeyword:
@@ -584,8 +652,10 @@ class Converter {
 
   propertyKey(name: ts.PropertyName): { key: Node; computed: boolean } {
     if (ts.isIdentifier(name)) return { key: this.identifier(name), computed: false };
-    if (ts.isStringLiteral(name) || ts.isNumericLiteral(name)) return { key: this.literal(name), computed: false };
-    if (ts.isComputedPropertyName(name)) return { key: this.expression(name.expression), computed: true };
+    if (ts.isStringLiteral(name) || ts.isNumericLiteral(name))
+      return { key: this.literal(name), computed: false };
+    if (ts.isComputedPropertyName(name))
+      return { key: this.expression(name.expression), computed: true };
     throw new Unsupported(`property name ${ts.SyntaxKind[name.kind]}`);
   }
 
@@ -606,7 +676,8 @@ class Converter {
     }
     if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m)) {
       if (!m.body) throw new Unsupported("method overload");
-      if (ts.isMethodDeclaration(m) && (m.asteriskToken || m.questionToken)) throw new Unsupported("generator method");
+      if (ts.isMethodDeclaration(m) && (m.asteriskToken || m.questionToken))
+        throw new Unsupported("generator method");
       const mods = this.memberModifiers(m);
       const { key, computed } = ts.isMethodDeclaration(m)
         ? this.propertyKey(m.name)
@@ -614,11 +685,17 @@ class Converter {
             key: {
               type: "Identifier",
               name: "constructor",
-              range: [this.constructorKeywordStart(m), this.constructorKeywordStart(m) + "constructor".length],
+              range: [
+                this.constructorKeywordStart(m),
+                this.constructorKeywordStart(m) + "constructor".length,
+              ],
             },
             computed: false,
           };
-      const paramsStart = this.text.indexOf("(", m.typeParameters ? m.typeParameters.end : key.range[1]);
+      const paramsStart = this.text.indexOf(
+        "(",
+        m.typeParameters ? m.typeParameters.end : key.range[1],
+      );
       const value = {
         type: "FunctionExpression",
         id: null,
@@ -654,7 +731,12 @@ class Converter {
 
   identifier(node: ts.Identifier | ts.PrivateIdentifier): Node {
     if (ts.isPrivateIdentifier(node)) throw new Unsupported("private names");
-    return this.make("Identifier", node, { name: node.text, decorators: [], optional: false, typeAnnotation: undefined });
+    return this.make("Identifier", node, {
+      name: node.text,
+      decorators: [],
+      optional: false,
+      typeAnnotation: undefined,
+    });
   }
 
   literal(node: ts.StringLiteral | ts.NumericLiteral | ts.Node): Node {
@@ -662,12 +744,27 @@ class Converter {
     const raw = this.text.slice(start, node.end);
     switch (node.kind) {
       case ts.SyntaxKind.StringLiteral:
-        return { type: "Literal", value: (node as ts.StringLiteral).text, raw, range: [start, node.end] };
+        return {
+          type: "Literal",
+          value: (node as ts.StringLiteral).text,
+          raw,
+          range: [start, node.end],
+        };
       case ts.SyntaxKind.NumericLiteral:
-        return { type: "Literal", value: Number((node as ts.NumericLiteral).text), raw, range: [start, node.end] };
+        return {
+          type: "Literal",
+          value: Number((node as ts.NumericLiteral).text),
+          raw,
+          range: [start, node.end],
+        };
       case ts.SyntaxKind.TrueKeyword:
       case ts.SyntaxKind.FalseKeyword:
-        return { type: "Literal", value: node.kind === ts.SyntaxKind.TrueKeyword, raw, range: [start, node.end] };
+        return {
+          type: "Literal",
+          value: node.kind === ts.SyntaxKind.TrueKeyword,
+          raw,
+          range: [start, node.end],
+        };
       case ts.SyntaxKind.NullKeyword:
         return { type: "Literal", value: null, raw, range: [start, node.end] };
       case ts.SyntaxKind.RegularExpressionLiteral: {
@@ -732,7 +829,9 @@ class Converter {
         const n = node as ts.BinaryExpression;
         const operator = tokenText(n.operatorToken.kind);
         if (operator === ",") throw new Unsupported("sequence expression");
-        const left = ASSIGNMENT.has(operator) ? this.assignmentTarget(n.left) : this.expression(n.left);
+        const left = ASSIGNMENT.has(operator)
+          ? this.assignmentTarget(n.left)
+          : this.expression(n.left);
         const right = this.expression(n.right);
         const type = ASSIGNMENT.has(operator)
           ? "AssignmentExpression"
@@ -746,8 +845,16 @@ class Converter {
         const n = node as ts.PrefixUnaryExpression;
         const operator = tokenText(n.operator);
         if (operator === "++" || operator === "--")
-          return this.make("UpdateExpression", n, { operator, prefix: true, argument: this.assignmentTarget(n.operand) });
-        return this.make("UnaryExpression", n, { operator, prefix: true, argument: this.expression(n.operand) });
+          return this.make("UpdateExpression", n, {
+            operator,
+            prefix: true,
+            argument: this.assignmentTarget(n.operand),
+          });
+        return this.make("UnaryExpression", n, {
+          operator,
+          prefix: true,
+          argument: this.expression(n.operand),
+        });
       }
       case ts.SyntaxKind.PostfixUnaryExpression: {
         const n = node as ts.PostfixUnaryExpression;
@@ -761,15 +868,29 @@ class Converter {
       case ts.SyntaxKind.VoidExpression:
       case ts.SyntaxKind.DeleteExpression: {
         const n = node as ts.TypeOfExpression;
-        const operator = ts.isTypeOfExpression(n) ? "typeof" : ts.isVoidExpression(n) ? "void" : "delete";
-        return this.make("UnaryExpression", n, { operator, prefix: true, argument: this.expression(n.expression) });
+        const operator = ts.isTypeOfExpression(n)
+          ? "typeof"
+          : ts.isVoidExpression(n)
+            ? "void"
+            : "delete";
+        return this.make("UnaryExpression", n, {
+          operator,
+          prefix: true,
+          argument: this.expression(n.expression),
+        });
       }
       case ts.SyntaxKind.AwaitExpression:
-        return this.make("AwaitExpression", node, { argument: this.expression((node as ts.AwaitExpression).expression) });
+        return this.make("AwaitExpression", node, {
+          argument: this.expression((node as ts.AwaitExpression).expression),
+        });
       case ts.SyntaxKind.CallExpression: {
         const n = node as ts.CallExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain) throw new Unsupported("optional chain");
-        if (n.expression.kind === ts.SyntaxKind.SuperKeyword || n.expression.kind === ts.SyntaxKind.ImportKeyword)
+        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+          throw new Unsupported("optional chain");
+        if (
+          n.expression.kind === ts.SyntaxKind.SuperKeyword ||
+          n.expression.kind === ts.SyntaxKind.ImportKeyword
+        )
           throw new Unsupported("super/import call");
         return this.make("CallExpression", n, {
           callee: this.expression(n.expression),
@@ -789,7 +910,8 @@ class Converter {
       }
       case ts.SyntaxKind.PropertyAccessExpression: {
         const n = node as ts.PropertyAccessExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain) throw new Unsupported("optional chain");
+        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+          throw new Unsupported("optional chain");
         if (n.expression.kind === ts.SyntaxKind.SuperKeyword) throw new Unsupported("super");
         return this.make("MemberExpression", n, {
           object: this.expression(n.expression),
@@ -800,7 +922,8 @@ class Converter {
       }
       case ts.SyntaxKind.ElementAccessExpression: {
         const n = node as ts.ElementAccessExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain) throw new Unsupported("optional chain");
+        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+          throw new Unsupported("optional chain");
         return this.make("MemberExpression", n, {
           object: this.expression(n.expression),
           property: this.expression(n.argumentExpression),
@@ -819,10 +942,14 @@ class Converter {
       }
       case ts.SyntaxKind.ObjectLiteralExpression: {
         const n = node as ts.ObjectLiteralExpression;
-        return this.make("ObjectExpression", n, { properties: n.properties.map((p) => this.objectMember(p)) });
+        return this.make("ObjectExpression", n, {
+          properties: n.properties.map((p) => this.objectMember(p)),
+        });
       }
       case ts.SyntaxKind.SpreadElement:
-        return this.make("SpreadElement", node, { argument: this.expression((node as ts.SpreadElement).expression) });
+        return this.make("SpreadElement", node, {
+          argument: this.expression((node as ts.SpreadElement).expression),
+        });
       case ts.SyntaxKind.ConditionalExpression: {
         const n = node as ts.ConditionalExpression;
         return this.make("ConditionalExpression", n, {
@@ -879,7 +1006,8 @@ class Converter {
   }
 
   assignmentTarget(node: ts.Expression): Node {
-    if (ts.isObjectLiteralExpression(node) || ts.isArrayLiteralExpression(node)) throw new Unsupported("destructuring assignment");
+    if (ts.isObjectLiteralExpression(node) || ts.isArrayLiteralExpression(node))
+      throw new Unsupported("destructuring assignment");
     return this.expression(node);
   }
 
@@ -948,12 +1076,19 @@ class Converter {
     if (!list) return undefined;
     const start = this.text.indexOf("<", after);
     const end = this.text.indexOf(">", list.end) + 1;
-    return { type: "TSTypeParameterInstantiation", params: list.map((t) => this.type(t)), range: [start, end] };
+    return {
+      type: "TSTypeParameterInstantiation",
+      params: list.map((t) => this.type(t)),
+      range: [start, end],
+    };
   }
 
   entityName(name: ts.EntityName): Node {
     if (ts.isIdentifier(name)) return this.identifier(name);
-    return this.make("TSQualifiedName", name, { left: this.entityName(name.left), right: this.identifier(name.right) });
+    return this.make("TSQualifiedName", name, {
+      left: this.entityName(name.left),
+      right: this.identifier(name.right),
+    });
   }
 
   type(node: ts.TypeNode): Node {
@@ -980,10 +1115,14 @@ class Converter {
         const n = node as ts.UnionTypeNode;
         const types = n.types.map((t) => this.type(t));
         if (types.length === 1) return types[0];
-        return this.make(ts.isUnionTypeNode(n) ? "TSUnionType" : "TSIntersectionType", n, { types });
+        return this.make(ts.isUnionTypeNode(n) ? "TSUnionType" : "TSIntersectionType", n, {
+          types,
+        });
       }
       case ts.SyntaxKind.ArrayType:
-        return this.make("TSArrayType", node, { elementType: this.type((node as ts.ArrayTypeNode).elementType) });
+        return this.make("TSArrayType", node, {
+          elementType: this.type((node as ts.ArrayTypeNode).elementType),
+        });
       case ts.SyntaxKind.TypeOperator: {
         const n = node as ts.TypeOperatorNode;
         return this.make("TSTypeOperator", n, {
@@ -1001,7 +1140,13 @@ class Converter {
         return this.make("TSTypePredicate", n, {
           asserts: Boolean(n.assertsModifier),
           parameterName: this.identifier(n.parameterName),
-          typeAnnotation: n.type ? { type: "TSTypeAnnotation", typeAnnotation: this.type(n.type), range: [this.start(n.type), n.type.end] } : null,
+          typeAnnotation: n.type
+            ? {
+                type: "TSTypeAnnotation",
+                typeAnnotation: this.type(n.type),
+                range: [this.start(n.type), n.type.end],
+              }
+            : null,
         });
       }
       case ts.SyntaxKind.ParenthesizedType:
@@ -1016,7 +1161,10 @@ class Converter {
       }
       case ts.SyntaxKind.IndexedAccessType: {
         const n = node as ts.IndexedAccessTypeNode;
-        return this.make("TSIndexedAccessType", n, { objectType: this.type(n.objectType), indexType: this.type(n.indexType) });
+        return this.make("TSIndexedAccessType", n, {
+          objectType: this.type(n.objectType),
+          indexType: this.type(n.indexType),
+        });
       }
       case ts.SyntaxKind.TypeQuery: {
         const n = node as ts.TypeQueryNode;
@@ -1031,7 +1179,8 @@ class Converter {
         const n = node as ts.TupleTypeNode;
         return this.make("TSTupleType", n, {
           elementTypes: n.elements.map((e) => {
-            if (ts.isNamedTupleMember(e) || ts.isRestTypeNode(e) || ts.isOptionalTypeNode(e)) throw new Unsupported("tuple member");
+            if (ts.isNamedTupleMember(e) || ts.isRestTypeNode(e) || ts.isOptionalTypeNode(e))
+              throw new Unsupported("tuple member");
             return this.type(e);
           }),
         });
@@ -1044,7 +1193,8 @@ class Converter {
   functionTypeReturn(type: ts.TypeNode): Node {
     // `=> T`: typescript-estree starts the annotation at the arrow.
     const arrow = type.pos - 2;
-    if (this.text.slice(arrow, arrow + 2) !== "=>") throw new Unsupported("function type return position");
+    if (this.text.slice(arrow, arrow + 2) !== "=>")
+      throw new Unsupported("function type return position");
     return { type: "TSTypeAnnotation", typeAnnotation: this.type(type), range: [arrow, type.end] };
   }
 
@@ -1085,7 +1235,8 @@ class Converter {
 }
 
 function rebalanceLogicalTree(node: Node): Node {
-  if (!(node.right.type === "LogicalExpression" && node.operator === node.right.operator)) return node;
+  if (!(node.right.type === "LogicalExpression" && node.operator === node.right.operator))
+    return node;
   return rebalanceLogicalTree({
     type: "LogicalExpression",
     operator: node.operator,
@@ -1102,14 +1253,26 @@ function rebalanceLogicalTree(node: Node): Node {
 }
 
 /** Every comment, in order, by scanning the text (re-scanning regular expressions and templates). */
-function collectComments(sf: ts.SourceFile, text: string, rescan: Map<number, "regex" | "template">): Comment[] {
+function collectComments(
+  sf: ts.SourceFile,
+  text: string,
+  rescan: Map<number, "regex" | "template">,
+): Comment[] {
   const comments: Comment[] = [];
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
+  const scanner = ts.createScanner(
+    ts.ScriptTarget.Latest,
+    false,
+    ts.LanguageVariant.Standard,
+    text,
+  );
   let kind = scanner.scan();
   while (kind !== ts.SyntaxKind.EndOfFileToken) {
     const start = scanner.getTokenStart();
     const how = rescan.get(start);
-    if (how === "regex" && (kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken)) {
+    if (
+      how === "regex" &&
+      (kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken)
+    ) {
       kind = scanner.reScanSlashToken();
     } else if (how === "template" && kind === ts.SyntaxKind.CloseBraceToken) {
       kind = scanner.reScanTemplateToken(false);
@@ -1120,7 +1283,10 @@ function collectComments(sf: ts.SourceFile, text: string, rescan: Map<number, "r
     } else if (kind === ts.SyntaxKind.MultiLineCommentTrivia) {
       const end = scanner.getTokenEnd();
       comments.push({ type: "Block", value: text.slice(start + 2, end - 2), range: [start, end] });
-    } else if (kind === ts.SyntaxKind.ConflictMarkerTrivia || kind === ts.SyntaxKind.ShebangTrivia) {
+    } else if (
+      kind === ts.SyntaxKind.ConflictMarkerTrivia ||
+      kind === ts.SyntaxKind.ShebangTrivia
+    ) {
       throw new Unsupported("shebang or conflict marker");
     }
     kind = scanner.scan();

@@ -8,7 +8,12 @@
 import { attachComments, setContentEnds } from "./comments.js";
 import { printDocToString } from "./doc.js";
 import { parse } from "./estree.js";
-import { formatOptions, isSupportedOptions, type FormatOptions, type PrettierLikeOptions } from "./options.js";
+import {
+  formatOptions,
+  isSupportedOptions,
+  type FormatOptions,
+  type PrettierLikeOptions,
+} from "./options.js";
 import { Printer } from "./print.js";
 import { Unsupported } from "./unsupported.js";
 
@@ -48,7 +53,8 @@ export function unsupportedReason(text: string, options: PrettierLikeOptions): s
 function print(text: string, options: FormatOptions): string {
   // prettier normalises line ends and strips a byte order mark first; the generator emits
   // neither, so such input is left to prettier.
-  if (text.includes("\r") || text.charCodeAt(0) === 0xfeff) throw new Unsupported("CR or BOM in the input");
+  if (text.includes("\r") || text.charCodeAt(0) === 0xfeff)
+    throw new Unsupported("CR or BOM in the input");
   const { ast, comments } = parse(text);
   setContentEnds(ast, text, comments);
   attachComments(ast, comments, text);

@@ -44,7 +44,13 @@ const CHOICES: Partial<Record<keyof FormatOptions, readonly string[]>> = {
   experimentalOperatorPosition: ["end", "start"],
 };
 
-const BOOLEANS = new Set(["useTabs", "semi", "singleQuote", "bracketSpacing", "experimentalTernaries"]);
+const BOOLEANS = new Set([
+  "useTabs",
+  "semi",
+  "singleQuote",
+  "bracketSpacing",
+  "experimentalTernaries",
+]);
 
 /** Options that change nothing in TypeScript, with the values prettier accepts for them. */
 const IRRELEVANT: Record<string, (value: unknown) => boolean> = {
@@ -77,7 +83,8 @@ export function formatOptions(options: PrettierLikeOptions): FormatOptions | und
   for (const [key, value] of Object.entries(options)) {
     if (value === undefined) continue;
     if (key === "filepath") {
-      if (typeof value !== "string" || !/\.ts$/i.test(value) || /\.d\.ts$/i.test(value)) return undefined;
+      if (typeof value !== "string" || !/\.ts$/i.test(value) || /\.d\.ts$/i.test(value))
+        return undefined;
       continue;
     }
     if (key in IRRELEVANT) {
@@ -86,9 +93,11 @@ export function formatOptions(options: PrettierLikeOptions): FormatOptions | und
     }
     if (!(key in DEFAULTS)) return undefined;
     if (key === "printWidth") {
-      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 10_000) return undefined;
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 10_000)
+        return undefined;
     } else if (key === "tabWidth") {
-      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 64) return undefined;
+      if (!Number.isInteger(value) || (value as number) < 1 || (value as number) > 64)
+        return undefined;
     } else if (BOOLEANS.has(key)) {
       if (typeof value !== "boolean") return undefined;
     } else if (!CHOICES[key as keyof FormatOptions]?.includes(value as string)) {

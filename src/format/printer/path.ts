@@ -127,13 +127,20 @@ export class AstPath {
 
   map<T>(callback: (path: AstPath, index: number, value: Node[]) => T, ...names: Key[]): T[] {
     const result: T[] = [];
-    this.each((path, index, value) => {
-      result[index] = callback(path, index, value);
-    }, ...names);
+    this.each(
+      (path, index, value) => {
+        result[index] = callback(path, index, value);
+      },
+      ...names,
+    );
     return result;
   }
 
-  match(...predicates: (((node: Node, name: Key | null, number: number | null) => boolean) | undefined)[]): boolean {
+  match(
+    ...predicates: (
+      ((node: Node, name: Key | null, number: number | null) => boolean) | undefined
+    )[]
+  ): boolean {
     let pointer = this.stack.length - 1;
     let name: Key | null = null;
     let node = this.stack[pointer--] as Node;

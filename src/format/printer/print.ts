@@ -26,7 +26,15 @@ import {
   willBreak,
   type Doc,
 } from "./doc.js";
-import { CommentFlags, hasComment, isIndentableBlockComment, locEnd, locEndWithFullText, locStart, printCommentsAround } from "./comments.js";
+import {
+  CommentFlags,
+  hasComment,
+  isIndentableBlockComment,
+  locEnd,
+  locEndWithFullText,
+  locStart,
+  printCommentsAround,
+} from "./comments.js";
 import type { Node } from "./estree.js";
 import type { FormatOptions } from "./options.js";
 import { AstPath } from "./path.js";
@@ -61,23 +69,31 @@ const isObjectExpression = (n: Node) => n?.type === "ObjectExpression";
 const isArrayExpression = (n: Node) => n?.type === "ArrayExpression";
 const isCallExpression = (n: Node) => n?.type === "CallExpression";
 const isMemberExpression = (n: Node) => n?.type === "MemberExpression";
-const isCallOrNewExpression = (n: Node) => n?.type === "CallExpression" || n?.type === "NewExpression";
+const isCallOrNewExpression = (n: Node) =>
+  n?.type === "CallExpression" || n?.type === "NewExpression";
 const isCallLikeExpression = isCallOrNewExpression;
 const isBinaryish = (n: Node) => n?.type === "BinaryExpression" || n?.type === "LogicalExpression";
-const isBinaryCastExpression = (n: Node) => n?.type === "TSAsExpression" || n?.type === "TSSatisfiesExpression";
-const isFunctionOrArrowExpression = (n: Node) => n?.type === "FunctionExpression" || n?.type === "ArrowFunctionExpression";
+const isBinaryCastExpression = (n: Node) =>
+  n?.type === "TSAsExpression" || n?.type === "TSSatisfiesExpression";
+const isFunctionOrArrowExpression = (n: Node) =>
+  n?.type === "FunctionExpression" || n?.type === "ArrowFunctionExpression";
 const isUnionType = (n: Node) => n?.type === "TSUnionType";
 const isIntersectionType = (n: Node) => n?.type === "TSIntersectionType";
 const isObjectType = (n: Node) => n?.type === "TSTypeLiteral" || n?.type === "TSMappedType";
 const isTsKeywordType = (n: Node) => n.type.startsWith("TS") && n.type.endsWith("Keyword");
 const isChainElementWrapper = (n: Node) => n?.type === "TSNonNullExpression";
-const isReturnOrThrowStatement = (n: Node) => n?.type === "ReturnStatement" || n?.type === "ThrowStatement";
+const isReturnOrThrowStatement = (n: Node) =>
+  n?.type === "ReturnStatement" || n?.type === "ThrowStatement";
 const isObjectProperty = (n: Node) => n?.type === "Property" && !n.method && n.kind === "init";
 const isSignedNumericLiteral = (n: Node) =>
-  n.type === "UnaryExpression" && (n.operator === "+" || n.operator === "-") && isNumericLiteral(n.argument);
+  n.type === "UnaryExpression" &&
+  (n.operator === "+" || n.operator === "-") &&
+  isNumericLiteral(n.argument);
 const isMemberish = isMemberExpression;
-const isSimpleType = (n: Node) => isTsKeywordType(n) || (n.type === "TSTypeReference" && !n.typeArguments);
-const stripChainElementWrappers = (n: Node): Node => (n.type === "TSNonNullExpression" ? stripChainElementWrappers(n.expression) : n);
+const isSimpleType = (n: Node) =>
+  isTsKeywordType(n) || (n.type === "TSTypeReference" && !n.typeArguments);
+const stripChainElementWrappers = (n: Node): Node =>
+  n.type === "TSNonNullExpression" ? stripChainElementWrappers(n.expression) : n;
 
 const STATEMENT_TYPES = new Set([
   "BlockStatement",
@@ -131,14 +147,23 @@ function shouldFlatten(parentOp: string, nodeOp: string): boolean {
   if (getPrecedence(nodeOp) !== getPrecedence(parentOp)) return false;
   if (parentOp === "**") return false;
   if (equalityOperators.has(parentOp) && equalityOperators.has(nodeOp)) return false;
-  if ((nodeOp === "%" && multiplicativeOperators.has(parentOp)) || (parentOp === "%" && multiplicativeOperators.has(nodeOp)))
+  if (
+    (nodeOp === "%" && multiplicativeOperators.has(parentOp)) ||
+    (parentOp === "%" && multiplicativeOperators.has(nodeOp))
+  )
     return false;
-  if (nodeOp !== parentOp && multiplicativeOperators.has(nodeOp) && multiplicativeOperators.has(parentOp)) return false;
+  if (
+    nodeOp !== parentOp &&
+    multiplicativeOperators.has(nodeOp) &&
+    multiplicativeOperators.has(parentOp)
+  )
+    return false;
   if (bitshiftOperators.has(parentOp) && bitshiftOperators.has(nodeOp)) return false;
   return true;
 }
 
-const isBitwiseOperator = (op: string) => bitshiftOperators.has(op) || op === "|" || op === "^" || op === "&";
+const isBitwiseOperator = (op: string) =>
+  bitshiftOperators.has(op) || op === "|" || op === "^" || op === "&";
 
 // --- strings and numbers ----------------------------------------------------------------------
 
@@ -228,11 +253,15 @@ export class Printer {
     const { path } = this;
     const { key, parent, node } = path;
     if (key === "types" && isUnionType(parent)) return true;
-    if ((key === "id" || key === "typeParameters") && (parent?.type === "ClassDeclaration" || parent?.type === "TSInterfaceDeclaration"))
+    if (
+      (key === "id" || key === "typeParameters") &&
+      (parent?.type === "ClassDeclaration" || parent?.type === "TSInterfaceDeclaration")
+    )
       return true;
     if (key === "superClass" && parent?.type === "ClassDeclaration") return true;
     if (node.type === "ExpressionStatement") {
-      if (this.shouldExpressionStatementPrintLeadingSemicolon()) throw new Unsupported("comments on an ASI-protected statement");
+      if (this.shouldExpressionStatementPrintLeadingSemicolon())
+        throw new Unsupported("comments on an ASI-protected statement");
       return false;
     }
     if (isUnionType(node)) return this.shouldUnionTypePrintOwnComments();
@@ -244,11 +273,7 @@ export class Printer {
     const node = path.node;
     const doc = this.printWithoutParentheses(args);
     if (!doc) return "";
-    if (
-      node.type === "PropertyDefinition" ||
-      node.type === "MethodDefinition"
-    )
-      return doc;
+    if (node.type === "PropertyDefinition" || node.type === "MethodDefinition") return doc;
     const needsParens = this.needsParens();
     if (!needsParens) return doc;
     return inheritLabel(doc, (d) => ["(", d, ")"]);
@@ -270,7 +295,10 @@ export class Printer {
 
   shouldPrintComma(level: "es5" | "all" = "es5"): boolean {
     const { trailingComma } = this.options;
-    return (trailingComma === "es5" && level === "es5") || (trailingComma === "all" && (level === "all" || level === "es5"));
+    return (
+      (trailingComma === "es5" && level === "es5") ||
+      (trailingComma === "all" && (level === "all" || level === "es5"))
+    );
   }
 
   printTrailingComma(level: "es5" | "all" = "es5"): Doc {
@@ -291,7 +319,10 @@ export class Printer {
     let shouldPrintLeadingSpace = false;
     if (typeAnnotation.type === "TSTypeAnnotation") {
       const firstToken = path.call(() => this.getTypeAnnotationFirstToken(), propertyName);
-      if (firstToken === "=>" || (firstToken === ":" && hasComment(typeAnnotation, CommentFlags.Leading)))
+      if (
+        firstToken === "=>" ||
+        (firstToken === ":" && hasComment(typeAnnotation, CommentFlags.Leading))
+      )
         shouldPrintLeadingSpace = true;
     }
     return shouldPrintLeadingSpace ? [" ", this.print(propertyName)] : this.print(propertyName);
@@ -302,11 +333,18 @@ export class Printer {
     if (
       path.match(
         (n) => n.type === "TSTypeAnnotation",
-        (n, key) => (key === "returnType" || key === "typeAnnotation") && (n.type === "TSFunctionType" || n.type === "TSConstructorType"),
+        (n, key) =>
+          (key === "returnType" || key === "typeAnnotation") &&
+          (n.type === "TSFunctionType" || n.type === "TSConstructorType"),
       )
     )
       return "=>";
-    if (path.match((n) => n.type === "TSTypeAnnotation", (n, key) => key === "typeAnnotation" && n.type === "TSTypePredicate"))
+    if (
+      path.match(
+        (n) => n.type === "TSTypeAnnotation",
+        (n, key) => key === "typeAnnotation" && n.type === "TSTypePredicate",
+      )
+    )
       return "";
     return ":";
   }
@@ -335,7 +373,8 @@ export class Printer {
       case "MemberExpression":
         return this.printMemberExpression();
       case "Identifier":
-        if (["let", "async", "await", "yield"].includes(node.name)) throw new Unsupported(`identifier ${node.name}`);
+        if (["let", "async", "await", "yield"].includes(node.name))
+          throw new Unsupported(`identifier ${node.name}`);
         return [node.name, this.printOptionalToken(), this.printTypeAnnotationProperty()];
       case "SpreadElement":
         return ["...", print("argument"), this.printTypeAnnotationProperty()];
@@ -379,12 +418,17 @@ export class Printer {
         const parts: Doc[] = [node.operator];
         if (/[a-z]$/.test(node.operator)) parts.push(" ");
         const argumentDoc = print("argument");
-        if (hasComment(node.argument)) parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
+        if (hasComment(node.argument))
+          parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
         else parts.push(argumentDoc);
         return parts;
       }
       case "UpdateExpression":
-        return [node.prefix ? node.operator : "", print("argument"), node.prefix ? "" : node.operator];
+        return [
+          node.prefix ? node.operator : "",
+          print("argument"),
+          node.prefix ? "" : node.operator,
+        ];
       case "ConditionalExpression":
         if (options.experimentalTernaries) throw new Unsupported("experimental ternaries");
         return this.printTernaryOld();
@@ -395,7 +439,13 @@ export class Printer {
       case "ForStatement":
         return this.printForStatement();
       case "WhileStatement":
-        return group(["while", " (", this.printIfOrWhileCondition(), ")", this.printClause("body")]);
+        return group([
+          "while",
+          " (",
+          this.printIfOrWhileCondition(),
+          ")",
+          this.printClause("body"),
+        ]);
       case "ForInStatement":
       case "ForOfStatement":
         return group([
@@ -453,14 +503,16 @@ export class Printer {
       return `/${node.regex.pattern}/${flags}`;
     }
     if (typeof node.value === "number") return printNumber(node.raw);
-    if (typeof node.value === "string") return replaceEndOfLine(printString(node.raw, this.options.singleQuote));
+    if (typeof node.value === "string")
+      return replaceEndOfLine(printString(node.raw, this.options.singleQuote));
     return String(node.value);
   }
 
   printTemplateLiteral(): Doc {
     const { path, print } = this;
     const node = path.node;
-    if (node.quasis.some((q: Node) => q.value.raw.includes("\n"))) throw new Unsupported("multi-line template literal");
+    if (node.quasis.some((q: Node) => q.value.raw.includes("\n")))
+      throw new Unsupported("multi-line template literal");
     const parts: Doc[] = ["`"];
     path.each((childPath) => {
       const i = childPath.index!;
@@ -470,7 +522,13 @@ export class Printer {
         if (hasComment(expression)) throw new Unsupported("comment in a template literal");
         const isSimple = isSimpleTemplateExpression(expression);
         if (!isSimple) throw new Unsupported("template literal with a complex expression");
-        parts.push(lineSuffixBoundary, "${", path.call(() => print(), "expressions", i), lineSuffixBoundary, "}");
+        parts.push(
+          lineSuffixBoundary,
+          "${",
+          path.call(() => print(), "expressions", i),
+          lineSuffixBoundary,
+          "}",
+        );
       }
     }, "quasis");
     parts.push("`");
@@ -507,17 +565,15 @@ export class Printer {
     if (bodyDoc) parts.push(indent([hardline, bodyDoc]), hardline);
     else {
       const grand = path.grandparent;
-      if (
-        !(
-          parent.type === "ArrowFunctionExpression" ||
-          parent.type === "FunctionExpression" ||
-          parent.type === "FunctionDeclaration" ||
-          parent.type === "ForStatement" ||
-          parent.type === "WhileStatement" ||
-          parent.type === "DoWhileStatement" ||
-          (parent.type === "CatchClause" && !grand.finalizer)
-        )
-      )
+      if (!(
+        parent.type === "ArrowFunctionExpression" ||
+        parent.type === "FunctionExpression" ||
+        parent.type === "FunctionDeclaration" ||
+        parent.type === "ForStatement" ||
+        parent.type === "WhileStatement" ||
+        parent.type === "DoWhileStatement" ||
+        (parent.type === "CatchClause" && !grand.finalizer)
+      ))
         parts.push(hardline);
     }
     parts.push("}");
@@ -574,7 +630,8 @@ export class Printer {
     const printed = path.map(() => this.print(), "declarations");
     const isForXStatementInitializer =
       (path.key === "init" && path.parent.type === "ForStatement") ||
-      (path.key === "left" && (path.parent.type === "ForInStatement" || path.parent.type === "ForOfStatement"));
+      (path.key === "left" &&
+        (path.parent.type === "ForInStatement" || path.parent.type === "ForOfStatement"));
     const hasValue = node.declarations.some((d: Node) => d.init);
     let firstVariable: Doc;
     if (printed.length === 1 && !hasComment(node.declarations[0])) firstVariable = printed[0]!;
@@ -582,7 +639,11 @@ export class Printer {
     return group([
       node.kind,
       firstVariable ? [" ", firstVariable] : "",
-      indent(printed.slice(1).map((doc) => [",", hasValue && !isForXStatementInitializer ? hardline : line, doc])),
+      indent(
+        printed
+          .slice(1)
+          .map((doc) => [",", hasValue && !isForXStatementInitializer ? hardline : line, doc]),
+      ),
       isForXStatementInitializer ? "" : this.printSemicolon(),
     ]);
   }
@@ -601,7 +662,12 @@ export class Printer {
       if (node.type === "EmptyStatement") throw new Unsupported("empty statement");
       const isBlockStatement = node.type === "BlockStatement";
       if (hasComment(node, CommentFlags.Leading)) throw new Unsupported("comment before a clause");
-      if (isBlockStatement || (node.type === "IfStatement" && path.parent.type === "IfStatement" && path.key === "alternate"))
+      if (
+        isBlockStatement ||
+        (node.type === "IfStatement" &&
+          path.parent.type === "IfStatement" &&
+          path.key === "alternate")
+      )
         return [" ", doc];
       return indent([line, doc]);
     }, property);
@@ -609,7 +675,12 @@ export class Printer {
 
   printIfStatement(): Doc {
     const { node } = this.path;
-    const opening = group(["if (", this.printIfOrWhileCondition(), ")", this.printClause("consequent")]);
+    const opening = group([
+      "if (",
+      this.printIfOrWhileCondition(),
+      ")",
+      this.printClause("consequent"),
+    ]);
     if (!node.alternate) return opening;
     const isConsequentBlockStatement = node.consequent.type === "BlockStatement";
     const parts: Doc[] = [opening];
@@ -631,7 +702,15 @@ export class Printer {
     return group([
       "for (",
       group([
-        indent([softline, print("init"), ";", line, print("test"), ";", node.update ? [line, print("update")] : ""]),
+        indent([
+          softline,
+          print("init"),
+          ";",
+          line,
+          print("test"),
+          ";",
+          node.update ? [line, print("update")] : "",
+        ]),
         softline,
       ]),
       ")",
@@ -649,7 +728,10 @@ export class Printer {
         hardline,
         join(
           hardline,
-          path.map(({ node, isLast }) => [print(), !isLast && this.isNextLineEmpty(node) ? hardline : ""], "cases"),
+          path.map(
+            ({ node, isLast }) => [print(), !isLast && this.isNextLineEmpty(node) ? hardline : ""],
+            "cases",
+          ),
         ),
       ]),
       hardline,
@@ -666,7 +748,11 @@ export class Printer {
     const consequent = node.consequent.filter((n: Node) => n.type !== "EmptyStatement");
     if (consequent.length > 0) {
       const cons = this.printStatementSequence("consequent");
-      parts.push(consequent.length === 1 && consequent[0].type === "BlockStatement" ? [" ", cons] : indent([hardline, cons]));
+      parts.push(
+        consequent.length === 1 && consequent[0].type === "BlockStatement"
+          ? [" ", cons]
+          : indent([hardline, cons]),
+      );
     }
     return parts;
   }
@@ -675,7 +761,9 @@ export class Printer {
     const { node } = this.path;
     return [
       node.type === "ThrowStatement" ? "throw" : "return",
-      node.argument ? [" ", this.path.call(() => this.printReturnOrThrowArgument(), "argument")] : "",
+      node.argument
+        ? [" ", this.path.call(() => this.printReturnOrThrowArgument(), "argument")]
+        : "",
       this.printSemicolon(),
     ];
   }
@@ -683,12 +771,14 @@ export class Printer {
   printReturnOrThrowArgument(): Doc {
     const { node } = this.path;
     const argumentDoc = this.print();
-    if (hasComment(node, CommentFlags.Leading)) throw new Unsupported("comment before a returned value");
+    if (hasComment(node, CommentFlags.Leading))
+      throw new Unsupported("comment before a returned value");
     if (
       isBinaryish(node) ||
       (this.options.experimentalTernaries &&
         node.type === "ConditionalExpression" &&
-        (node.consequent.type === "ConditionalExpression" || node.alternate.type === "ConditionalExpression"))
+        (node.consequent.type === "ConditionalExpression" ||
+          node.alternate.type === "ConditionalExpression"))
     ) {
       return group([ifBreak("("), indent([softline, argumentDoc]), softline, ifBreak(")")]);
     }
@@ -731,7 +821,12 @@ export class Printer {
 
   shouldPrintSpecifiers(): boolean {
     const { node } = this.path;
-    if (node.type !== "ImportDeclaration" || node.specifiers.length > 0 || node.importKind === "type") return true;
+    if (
+      node.type !== "ImportDeclaration" ||
+      node.specifiers.length > 0 ||
+      node.importKind === "type"
+    )
+      return true;
     const text = this.text.slice(locStart(node), locStart(node.source));
     if (/\/[/*]/.test(text)) throw new Unsupported("comment in an import");
     return text.trimEnd().endsWith("from");
@@ -747,14 +842,17 @@ export class Printer {
       const grouped: Doc[] = [];
       path.each(() => {
         const type = path.node.type;
-        if (type === "ImportNamespaceSpecifier" || type === "ImportDefaultSpecifier") standalone.push(this.print());
+        if (type === "ImportNamespaceSpecifier" || type === "ImportDefaultSpecifier")
+          standalone.push(this.print());
         else grouped.push(this.print());
       }, "specifiers");
       parts.push(join(", ", standalone));
       if (grouped.length > 0) {
         if (standalone.length > 0) parts.push(", ");
         const canBreakSpecifiers =
-          grouped.length > 1 || standalone.length > 0 || node.specifiers.some((s: Node) => hasComment(s));
+          grouped.length > 1 ||
+          standalone.length > 0 ||
+          node.specifiers.some((s: Node) => hasComment(s));
         if (canBreakSpecifiers) {
           parts.push(
             group([
@@ -766,7 +864,13 @@ export class Printer {
             ]),
           );
         } else {
-          parts.push(["{", options.bracketSpacing ? " " : "", ...grouped, options.bracketSpacing ? " " : "", "}"]);
+          parts.push([
+            "{",
+            options.bracketSpacing ? " " : "",
+            ...grouped,
+            options.bracketSpacing ? " " : "",
+            "}",
+          ]);
         }
       }
     } else {
@@ -797,7 +901,9 @@ export class Printer {
 
   printAssignment(leftDoc: Doc, operator: Doc, rightPropertyName: string): Doc {
     const layout = this.chooseLayout(leftDoc, rightPropertyName);
-    const rightDoc = rightPropertyName ? this.print(rightPropertyName, { assignmentLayout: layout }) : "";
+    const rightDoc = rightPropertyName
+      ? this.print(rightPropertyName, { assignmentLayout: layout })
+      : "";
     switch (layout) {
       case "break-after-operator":
         return group([group(leftDoc), operator, group(indent([line, rightDoc]))]);
@@ -805,7 +911,13 @@ export class Printer {
         return group([group(leftDoc), operator, " ", rightDoc]);
       case "fluid": {
         const groupId = Symbol("assignment");
-        return group([group(leftDoc), operator, group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(rightDoc, { groupId })]);
+        return group([
+          group(leftDoc),
+          operator,
+          group(indent(line), { id: groupId }),
+          lineSuffixBoundary,
+          indentIfBreak(rightDoc, { groupId }),
+        ]);
       }
       case "break-lhs":
         return group([leftDoc, operator, " ", group(rightDoc)]);
@@ -836,7 +948,8 @@ export class Printer {
     if (shouldUseChainFormatting) {
       return !isTail
         ? "chain"
-        : rightNode.type === "ArrowFunctionExpression" && rightNode.body.type === "ArrowFunctionExpression"
+        : rightNode.type === "ArrowFunctionExpression" &&
+            rightNode.body.type === "ArrowFunctionExpression"
           ? "chain-tail-arrow-chain"
           : "chain-tail";
     }
@@ -848,11 +961,17 @@ export class Printer {
       hasComment(rightNode, CommentFlags.Leading, isIndentableBlockComment)
     )
       return "break-after-operator";
-    if (rightNode.type === "CallExpression" && rightNode.callee.name === "require") return "never-break-after-operator";
+    if (rightNode.type === "CallExpression" && rightNode.callee.name === "require")
+      return "never-break-after-operator";
     const canBreakLeftDoc = canBreak(leftDoc);
-    if (hasComplexTypeAnnotation(node) || (isArrowFunctionVariableDeclarator(node) && canBreakLeftDoc)) return "break-lhs";
+    if (
+      hasComplexTypeAnnotation(node) ||
+      (isArrowFunctionVariableDeclarator(node) && canBreakLeftDoc)
+    )
+      return "break-lhs";
     const hasShortKey = isObjectPropertyWithShortKey(node, leftDoc, options.tabWidth);
-    if (path.call(() => this.shouldBreakAfterOperator(hasShortKey), rightPropertyName)) return "break-after-operator";
+    if (path.call(() => this.shouldBreakAfterOperator(hasShortKey), rightPropertyName))
+      return "break-after-operator";
     if (isComplexTypeAliasParams(node)) return "break-lhs";
     if (
       !canBreakLeftDoc &&
@@ -880,7 +999,9 @@ export class Printer {
           return isBinaryish(test) && !shouldInlineLogicalExpression(test);
         }
         const { consequent, alternate } = rightNode;
-        return consequent.type === "ConditionalExpression" || alternate.type === "ConditionalExpression";
+        return (
+          consequent.type === "ConditionalExpression" || alternate.type === "ConditionalExpression"
+        );
       }
     }
     if (hasShortKey) return false;
@@ -895,7 +1016,11 @@ export class Printer {
         props.push("expression");
       } else break;
     }
-    if (isStringLiteral(node) || path.call(() => this.isPoorlyBreakableMemberOrCallChain(false), ...props)) return true;
+    if (
+      isStringLiteral(node) ||
+      path.call(() => this.isPoorlyBreakableMemberOrCallChain(false), ...props)
+    )
+      return true;
     return false;
   }
 
@@ -906,9 +1031,13 @@ export class Printer {
     if (isChainElementWrapper(node)) return path.call(goDeeper, "expression");
     if (isCallExpression(node)) {
       const doc = this.printCallExpression() as { label?: { memberChain?: boolean } };
-      if (doc && typeof doc === "object" && !Array.isArray(doc) && doc.label?.memberChain) return false;
+      if (doc && typeof doc === "object" && !Array.isArray(doc) && doc.label?.memberChain)
+        return false;
       const args = node.arguments;
-      const isPoorlyBreakableCall = args.length === 0 || (args.length === 1 && isLoneShortArgument(args[0], options.printWidth, options.singleQuote));
+      const isPoorlyBreakableCall =
+        args.length === 0 ||
+        (args.length === 1 &&
+          isLoneShortArgument(args[0], options.printWidth, options.singleQuote));
       if (!isPoorlyBreakableCall) return false;
       if (this.isCallExpressionWithComplexTypeArguments(node)) return false;
       return path.call(goDeeper, "callee");
@@ -923,7 +1052,8 @@ export class Printer {
       if (typeArgs.length > 1) return true;
       if (typeArgs.length === 1) {
         const first = typeArgs[0];
-        if (isUnionType(first) || isIntersectionType(first) || first.type === "TSTypeLiteral") return true;
+        if (isUnionType(first) || isIntersectionType(first) || first.type === "TSTypeLiteral")
+          return true;
       }
       if (willBreak(this.print("typeArguments"))) return true;
     }
@@ -937,7 +1067,10 @@ export class Printer {
     const { node, parent, grandparent, key } = path;
     const isInsideParenthesis =
       key !== "body" &&
-      (parent.type === "IfStatement" || parent.type === "WhileStatement" || parent.type === "SwitchStatement" || parent.type === "DoWhileStatement");
+      (parent.type === "IfStatement" ||
+        parent.type === "WhileStatement" ||
+        parent.type === "SwitchStatement" ||
+        parent.type === "DoWhileStatement");
     const parts = this.printBinaryishExpressions(false, isInsideParenthesis);
     if (isInsideParenthesis) return parts;
     if (
@@ -950,7 +1083,9 @@ export class Printer {
       isReturnOrThrowStatement(parent) ||
       (node === parent.body && parent.type === "ArrowFunctionExpression") ||
       (node !== parent.body && parent.type === "ForStatement") ||
-      (parent.type === "ConditionalExpression" && !isReturnOrThrowStatement(grandparent) && !isCallOrNewExpression(grandparent)) ||
+      (parent.type === "ConditionalExpression" &&
+        !isReturnOrThrowStatement(grandparent) &&
+        !isCallOrNewExpression(grandparent)) ||
       parent.type === "TemplateLiteral" ||
       (key === "argument" && parent.type === "UnaryExpression") ||
       (key === "arguments" && isBooleanTypeCoercion(parent));
@@ -959,7 +1094,8 @@ export class Printer {
       parent.type === "VariableDeclarator" ||
       parent.type === "PropertyDefinition" ||
       isObjectProperty(parent);
-    const samePrecedenceSubExpression = isBinaryish(node.left) && shouldFlatten(node.operator, node.left.operator);
+    const samePrecedenceSubExpression =
+      isBinaryish(node.left) && shouldFlatten(node.operator, node.left.operator);
     if (
       shouldNotIndent ||
       (shouldInlineLogicalExpression(node) && !samePrecedenceSubExpression) ||
@@ -967,7 +1103,9 @@ export class Printer {
     )
       return group(parts);
     if (parts.length === 0) return "";
-    const firstGroupIndex = parts.findIndex((part) => typeof part !== "string" && !Array.isArray(part) && part.type === "group");
+    const firstGroupIndex = parts.findIndex(
+      (part) => typeof part !== "string" && !Array.isArray(part) && part.type === "group",
+    );
     const headParts = parts.slice(0, firstGroupIndex === -1 ? 1 : firstGroupIndex + 1);
     const rest = parts.slice(headParts.length);
     const groupId = Symbol("logicalChain");
@@ -994,7 +1132,8 @@ export class Printer {
       right = [operator, " ", print("right")];
     } else {
       const rightContent = print("right");
-      if (options.experimentalOperatorPosition === "start") right = [line, operator, " ", rightContent];
+      if (options.experimentalOperatorPosition === "start")
+        right = [line, operator, " ", rightContent];
       else right = [operator, line, rightContent];
     }
     const { parent } = path;
@@ -1006,11 +1145,13 @@ export class Printer {
         node.left.type !== node.type &&
         node.right.type !== node.type);
     if (shouldGroup) right = group(right, { shouldBreak });
-    if (options.experimentalOperatorPosition === "start") parts.push(shouldInline ? " " : "", right);
+    if (options.experimentalOperatorPosition === "start")
+      parts.push(shouldInline ? " " : "", right);
     else parts.push(" ", right);
     if (isNested && hasComment(node)) {
       const printed = cleanDoc(printCommentsAround(node, parts, this.text));
-      if (typeof printed === "object" && !Array.isArray(printed) && printed.type === "fill") return printed.parts;
+      if (typeof printed === "object" && !Array.isArray(printed) && printed.type === "fill")
+        return printed.parts;
       return Array.isArray(printed) ? printed : [printed];
     }
     return parts;
@@ -1023,24 +1164,38 @@ export class Printer {
     const objectDoc = this.print("object");
     const lookupDoc = this.printMemberLookup();
     const { node } = path;
-    const firstNonMemberParent = path.findAncestor((n) => !(isMemberExpression(n) || n.type === "TSNonNullExpression"));
+    const firstNonMemberParent = path.findAncestor(
+      (n) => !(isMemberExpression(n) || n.type === "TSNonNullExpression"),
+    );
     const firstNonChainElementWrapperParent = path.findAncestor((n) => !isChainElementWrapper(n));
     const objectLabel = docLabel(objectDoc);
     const shouldInline =
-      (firstNonMemberParent.type === "AssignmentExpression" && firstNonMemberParent.left.type !== "Identifier") ||
+      (firstNonMemberParent.type === "AssignmentExpression" &&
+        firstNonMemberParent.left.type !== "Identifier") ||
       this.shouldInlineNewExpressionCallee() ||
       node.computed ||
-      (node.object.type === "Identifier" && node.property.type === "Identifier" && !isMemberExpression(firstNonChainElementWrapperParent)) ||
-      ((firstNonChainElementWrapperParent.type === "AssignmentExpression" || firstNonChainElementWrapperParent.type === "VariableDeclarator") &&
-        (isCallExpressionWithArguments(stripChainElementWrappers(node.object)) || Boolean(objectLabel?.memberChain)));
-    return label(objectLabel, [objectDoc, lineSuffixBoundary, shouldInline ? lookupDoc : group(indent([softline, lookupDoc]))]);
+      (node.object.type === "Identifier" &&
+        node.property.type === "Identifier" &&
+        !isMemberExpression(firstNonChainElementWrapperParent)) ||
+      ((firstNonChainElementWrapperParent.type === "AssignmentExpression" ||
+        firstNonChainElementWrapperParent.type === "VariableDeclarator") &&
+        (isCallExpressionWithArguments(stripChainElementWrappers(node.object)) ||
+          Boolean(objectLabel?.memberChain)));
+    return label(objectLabel, [
+      objectDoc,
+      lineSuffixBoundary,
+      shouldInline ? lookupDoc : group(indent([softline, lookupDoc])),
+    ]);
   }
 
   shouldInlineNewExpressionCallee(): boolean {
     const { path } = this;
     let child = path.node;
     for (const ancestor of path.ancestors()) {
-      if (!((isMemberExpression(ancestor) && ancestor.object === child) || (ancestor.type === "TSNonNullExpression" && ancestor.expression === child)))
+      if (!(
+        (isMemberExpression(ancestor) && ancestor.object === child) ||
+        (ancestor.type === "TSNonNullExpression" && ancestor.expression === child)
+      ))
         return ancestor.type === "NewExpression" && ancestor.callee === child;
       child = ancestor;
     }
@@ -1063,11 +1218,19 @@ export class Printer {
     const args = node.arguments;
     const typeArgumentsDoc = node.typeArguments ? [print("typeArguments"), lineSuffixBoundary] : "";
     if (isTestCallCallee(node)) throw new Unsupported("test-like call");
-    if (args.length === 1 && args[0].type === "TemplateLiteral" && args[0].quasis.some((q: Node) => q.value.raw.includes("\n")))
+    if (
+      args.length === 1 &&
+      args[0].type === "TemplateLiteral" &&
+      args[0].quasis.some((q: Node) => q.value.raw.includes("\n"))
+    )
       throw new Unsupported("template literal argument");
-    if (node.callee.type === "Identifier" && (node.callee.name === "require" || node.callee.name === "define"))
+    if (
+      node.callee.type === "Identifier" &&
+      (node.callee.name === "require" || node.callee.name === "define")
+    )
       throw new Unsupported("require/define call");
-    if (!isNew && isMemberish(node.callee) && !path.call(() => this.needsParens(), "callee")) return this.printMemberChain();
+    if (!isNew && isMemberish(node.callee) && !path.call(() => this.needsParens(), "callee"))
+      return this.printMemberChain();
     const contents: Doc[] = [this.printCallee(), typeArgumentsDoc, this.printCallArguments()];
     if (isCallExpression(node.callee)) return group(contents);
     return contents;
@@ -1111,7 +1274,10 @@ export class Printer {
       printedArguments.push(argDoc);
     }, "arguments");
     const trailingComma = this.printTrailingComma("all");
-    const allArgsBrokenOut = () => group(["(", indent([line, ...printedArguments]), trailingComma, line, ")"], { shouldBreak: true });
+    const allArgsBrokenOut = () =>
+      group(["(", indent([line, ...printedArguments]), trailingComma, line, ")"], {
+        shouldBreak: true,
+      });
     if (anyArgEmptyLine || isFunctionCompositionArguments(args)) return allArgsBrokenOut();
     if (shouldExpandFirstArg(args)) {
       const tailArgs = printedArguments.slice(1);
@@ -1124,7 +1290,13 @@ export class Printer {
         throw caught;
       }
       if (willBreak(firstArg)) {
-        return [breakParent, conditionalGroup([["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"], allArgsBrokenOut()])];
+        return [
+          breakParent,
+          conditionalGroup([
+            ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+            allArgsBrokenOut(),
+          ]),
+        ];
       }
       return conditionalGroup([
         ["(", firstArg, ", ", ...tailArgs, ")"],
@@ -1143,7 +1315,13 @@ export class Printer {
         throw caught;
       }
       if (willBreak(lastArg)) {
-        return [breakParent, conditionalGroup([["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"], allArgsBrokenOut()])];
+        return [
+          breakParent,
+          conditionalGroup([
+            ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+            allArgsBrokenOut(),
+          ]),
+        ];
       }
       return conditionalGroup([
         ["(", ...headArgs, lastArg, ")"],
@@ -1151,7 +1329,13 @@ export class Printer {
         allArgsBrokenOut(),
       ]);
     }
-    const contents: Doc[] = ["(", indent([softline, ...printedArguments]), trailingComma, softline, ")"];
+    const contents: Doc[] = [
+      "(",
+      indent([softline, ...printedArguments]),
+      trailingComma,
+      softline,
+      ")",
+    ];
     if (isLongCurriedCallExpression(path)) return contents;
     return group(contents, { shouldBreak: printedArguments.some(willBreak) || anyArgEmptyLine });
   }
@@ -1169,19 +1353,28 @@ export class Printer {
       const text = this.text;
       const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
       const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
-      if (nextChar === ")") return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
+      if (nextChar === ")")
+        return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
       return this.isNextLineEmpty(node);
     };
     const withComments = (node: Node, doc: Doc) => printCommentsAround(node, doc, this.text);
     const rec = () => {
       const { node } = path;
-      if (isCallExpression(node) && (isMemberish(node.callee) || isCallExpression(node.callee)) && !this.needsParens()) {
+      if (
+        isCallExpression(node) &&
+        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
+        !this.needsParens()
+      ) {
         const hasTrailingEmptyLine = shouldInsertEmptyLineAfter(node);
         printedNodes.unshift({
           node,
           hasTrailingEmptyLine,
           printed: [
-            withComments(node, [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()]),
+            withComments(node, [
+              this.printOptionalToken(),
+              print("typeArguments"),
+              this.printCallArguments(),
+            ]),
             hasTrailingEmptyLine ? hardline : "",
           ],
         });
@@ -1197,7 +1390,10 @@ export class Printer {
       }
     };
     const { node } = path;
-    printedNodes.unshift({ node, printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()] });
+    printedNodes.unshift({
+      node,
+      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
+    });
     if (node.callee) path.call(rec, "callee");
 
     const groups: Printed[][] = [];
@@ -1205,13 +1401,18 @@ export class Printer {
     let i = 1;
     for (; i < printedNodes.length; ++i) {
       const n = printedNodes[i]!.node;
-      if (n.type === "TSNonNullExpression" || isCallExpression(n) || (isMemberExpression(n) && n.computed && isNumericLiteral(n.property)))
+      if (
+        n.type === "TSNonNullExpression" ||
+        isCallExpression(n) ||
+        (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
+      )
         currentGroup.push(printedNodes[i]!);
       else break;
     }
     if (!isCallExpression(printedNodes[0]!.node)) {
       for (; i + 1 < printedNodes.length; ++i) {
-        if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node)) currentGroup.push(printedNodes[i]!);
+        if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
+          currentGroup.push(printedNodes[i]!);
         else break;
       }
     }
@@ -1247,15 +1448,24 @@ export class Printer {
         const firstNode = gs[0]![0]!.node;
         return (
           firstNode.type === "ThisExpression" ||
-          (firstNode.type === "Identifier" && (isFactory(firstNode.name) || (isExpressionStatement && isShort(firstNode.name)) || hasComputed))
+          (firstNode.type === "Identifier" &&
+            (isFactory(firstNode.name) ||
+              (isExpressionStatement && isShort(firstNode.name)) ||
+              hasComputed))
         );
       }
       const lastNode = gs[0]!.at(-1)!.node;
-      return isMemberExpression(lastNode) && lastNode.property.type === "Identifier" && (isFactory(lastNode.property.name) || hasComputed);
+      return (
+        isMemberExpression(lastNode) &&
+        lastNode.property.type === "Identifier" &&
+        (isFactory(lastNode.property.name) || hasComputed)
+      );
     };
-    const shouldMerge = groups.length >= 2 && !hasComment(groups[1]![0]!.node) && shouldNotWrap(groups);
+    const shouldMerge =
+      groups.length >= 2 && !hasComment(groups[1]![0]!.node) && shouldNotWrap(groups);
     const printGroup = (g: Printed[]) => g.map((t) => t.printed);
-    const printIndentedGroup = (gs: Printed[][]) => (gs.length === 0 ? "" : indent([hardline, join(hardline, gs.map(printGroup))]));
+    const printIndentedGroup = (gs: Printed[][]) =>
+      gs.length === 0 ? "" : indent([hardline, join(hardline, gs.map(printGroup))]);
     const printedGroups = groups.map(printGroup);
     const oneLine: Doc = printedGroups;
     const cutoff = shouldMerge ? 3 : 2;
@@ -1264,12 +1474,17 @@ export class Printer {
       flatGroups.slice(1, -1).some((n) => hasComment(n.node, CommentFlags.Leading)) ||
       flatGroups.slice(0, -1).some((n) => hasComment(n.node, CommentFlags.Trailing)) ||
       (groups[cutoff] && hasComment(groups[cutoff]![0]!.node, CommentFlags.Leading));
-    if (groups.length <= cutoff && !nodeHasComment && groups.every((g) => !g.at(-1)!.hasTrailingEmptyLine)) {
+    if (
+      groups.length <= cutoff &&
+      !nodeHasComment &&
+      groups.every((g) => !g.at(-1)!.hasTrailingEmptyLine)
+    ) {
       if (isLongCurriedCallExpression(path)) return oneLine;
       return group(oneLine);
     }
     const lastNodeBeforeIndent = groups[shouldMerge ? 1 : 0]!.at(-1)!.node;
-    const shouldHaveEmptyLineBeforeIndent = !isCallExpression(lastNodeBeforeIndent) && shouldInsertEmptyLineAfter(lastNodeBeforeIndent);
+    const shouldHaveEmptyLineBeforeIndent =
+      !isCallExpression(lastNodeBeforeIndent) && shouldInsertEmptyLineAfter(lastNodeBeforeIndent);
     const expanded: Doc = [
       printGroup(groups[0]!),
       shouldMerge ? groups.slice(1, 2).map(printGroup) : "",
@@ -1289,13 +1504,19 @@ export class Printer {
     let result: Doc;
     if (
       nodeHasComment ||
-      (callExpressions.length > 2 && callExpressions.some((expr) => expr.arguments.some((arg: Node) => !isSimpleCallArgument(arg)))) ||
+      (callExpressions.length > 2 &&
+        callExpressions.some((expr) =>
+          expr.arguments.some((arg: Node) => !isSimpleCallArgument(arg)),
+        )) ||
       printedGroups.slice(0, -1).some(willBreak) ||
       lastGroupWillBreakAndOtherCallsHaveFunctionArguments()
     ) {
       result = group(expanded);
     } else {
-      result = [willBreak(oneLine) || shouldHaveEmptyLineBeforeIndent ? breakParent : "", conditionalGroup([oneLine, expanded])];
+      result = [
+        willBreak(oneLine) || shouldHaveEmptyLineBeforeIndent ? breakParent : "",
+        conditionalGroup([oneLine, expanded]),
+      ];
     }
     return label({ memberChain: true }, result);
   }
@@ -1316,7 +1537,8 @@ export class Printer {
       }
     }
     if (
-      (quoteProps === "as-needed" || (quoteProps === "consistent" && !this.hasSiblingsRequireQuoted())) &&
+      (quoteProps === "as-needed" ||
+        (quoteProps === "consistent" && !this.hasSiblingsRequireQuoted())) &&
       isKeySafeToUnquote(node, options.singleQuote)
     ) {
       if (hasComment(key)) throw new Unsupported("comment on a key");
@@ -1348,7 +1570,9 @@ export class Printer {
     const { node } = path;
     const children: Node[] = node.properties;
     const shouldBreak =
-      options.objectWrap === "preserve" && children.length > 0 && hasNewlineInRange(this.text, locStart(node), locStart(children[0]));
+      options.objectWrap === "preserve" &&
+      children.length > 0 &&
+      hasNewlineInRange(this.text, locStart(node), locStart(children[0]));
     let separatorParts: Doc[] = [];
     const parts = path.map(({ node: child }) => {
       const result = [...separatorParts, this.print()];
@@ -1362,7 +1586,15 @@ export class Printer {
       content = group(["{", "}", this.printOptionalToken(), this.printTypeAnnotationProperty()]);
     } else {
       const spacing = options.bracketSpacing ? line : softline;
-      content = ["{", indent([spacing, ...parts]), this.printTrailingComma(), spacing, "}", this.printOptionalToken(), this.printTypeAnnotationProperty()];
+      content = [
+        "{",
+        indent([spacing, ...parts]),
+        this.printTrailingComma(),
+        spacing,
+        "}",
+        this.printOptionalToken(),
+        this.printTypeAnnotationProperty(),
+      ];
     }
     return group(content, { shouldBreak });
   }
@@ -1388,13 +1620,22 @@ export class Printer {
           return element[itemsKey] && element[itemsKey].length > 1;
         });
       const concise = isConciselyPrintedArray(node, this.text);
-      const trailingComma = !this.shouldPrintComma() ? "" : concise ? ifBreak(",", "", { groupId }) : ifBreak(",");
+      const trailingComma = !this.shouldPrintComma()
+        ? ""
+        : concise
+          ? ifBreak(",", "", { groupId })
+          : ifBreak(",");
       if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
       parts.push(
         group(
           [
             "[",
-            indent([softline, concise ? this.printArrayElementsConcisely(trailingComma) : [this.printArrayElements(elementsProperty), trailingComma]]),
+            indent([
+              softline,
+              concise
+                ? this.printArrayElementsConcisely(trailingComma)
+                : [this.printArrayElements(elementsProperty), trailingComma],
+            ]),
             softline,
             "]",
           ],
@@ -1424,7 +1665,8 @@ export class Printer {
     const parts: Doc[] = [];
     path.each(({ node, isLast }) => {
       parts.push(node ? group(this.print()) : "");
-      if (!isLast) parts.push([",", line, node && this.isLineAfterElementEmpty(node) ? softline : ""]);
+      if (!isLast)
+        parts.push([",", line, node && this.isLineAfterElementEmpty(node) ? softline : ""]);
     }, elementsProperty);
     return parts;
   }
@@ -1452,10 +1694,15 @@ export class Printer {
   printFunction(args: Args | undefined): Doc {
     const { path, print } = this;
     const { node, key, parent } = path;
-    if (key === "value" && node.type === "FunctionExpression" && parent.type === "MethodDefinition") return this.printMethodValue();
+    if (key === "value" && node.type === "FunctionExpression" && parent.type === "MethodDefinition")
+      return this.printMethodValue();
     let shouldExpandParameters = false;
     if (node.type === "FunctionExpression" && args?.expandLastArg) {
-      if (isCallExpression(parent) && (parent.arguments.length > 1 || node.params.every((p: Node) => p.type === "Identifier" && !p.typeAnnotation)))
+      if (
+        isCallExpression(parent) &&
+        (parent.arguments.length > 1 ||
+          node.params.every((p: Node) => p.type === "Identifier" && !p.typeAnnotation))
+      )
         shouldExpandParameters = true;
     }
     const parametersDoc = this.printFunctionParameters(shouldExpandParameters, false);
@@ -1480,19 +1727,27 @@ export class Printer {
     const parametersDoc = this.printFunctionParameters(false, false);
     const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
     const shouldGroupParameters = shouldGroupFunctionParameters(node, returnTypeDoc);
-    const parts: Doc[] = [print("typeParameters"), group([shouldGroupParameters ? group(parametersDoc) : parametersDoc, returnTypeDoc])];
+    const parts: Doc[] = [
+      print("typeParameters"),
+      group([shouldGroupParameters ? group(parametersDoc) : parametersDoc, returnTypeDoc]),
+    ];
     if (node.body) parts.push(" ", print("body"));
     else parts.push(this.printSemicolon());
     return parts;
   }
 
-  printFunctionParameters(shouldExpandParameters: boolean, shouldPrintTypeParameters: boolean): Doc {
+  printFunctionParameters(
+    shouldExpandParameters: boolean,
+    shouldPrintTypeParameters: boolean,
+  ): Doc {
     const { path, print } = this;
     const functionNode = path.node;
     const parameters: Node[] = functionNode.params;
-    const typeParametersDoc = shouldPrintTypeParameters && functionNode.typeParameters ? print("typeParameters") : "";
+    const typeParametersDoc =
+      shouldPrintTypeParameters && functionNode.typeParameters ? print("typeParameters") : "";
     if (parameters.length === 0) {
-      if (hasComment(functionNode, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+      if (hasComment(functionNode, CommentFlags.Dangling))
+        throw new Unsupported("dangling comments");
       return [typeParametersDoc, "(", ")"];
     }
     const shouldHugParameters = shouldHugTheOnlyFunctionParameter(functionNode);
@@ -1512,7 +1767,14 @@ export class Printer {
     }
     if (shouldHugParameters) return [typeParametersDoc, "(", ...printed, ")"];
     const hasRest = parameters.at(-1)?.type === "RestElement";
-    return [typeParametersDoc, "(", indent([softline, ...printed]), !hasRest ? this.printTrailingComma("all") : "", softline, ")"];
+    return [
+      typeParametersDoc,
+      "(",
+      indent([softline, ...printed]),
+      !hasRest ? this.printTrailingComma("all") : "",
+      softline,
+      ")",
+    ];
   }
 
   shouldPrintParamsWithoutParens(): boolean {
@@ -1564,8 +1826,14 @@ export class Printer {
     path.each(({ node: member, isLast, next }) => {
       firstMember ??= member;
       parts.push(this.print());
-      if (!isObjectTypeBody && !options.semi && shouldPrintSemicolonAfterInterfaceProperty(member, next)) parts.push(";");
-      if (!isObjectTypeBody && !options.semi && node.type === "ClassBody") throw new Unsupported("class body without semicolons");
+      if (
+        !isObjectTypeBody &&
+        !options.semi &&
+        shouldPrintSemicolonAfterInterfaceProperty(member, next)
+      )
+        parts.push(";");
+      if (!isObjectTypeBody && !options.semi && node.type === "ClassBody")
+        throw new Unsupported("class body without semicolons");
       if (!isLast) {
         parts.push(separator);
         if (this.isNextLineEmpty(member)) parts.push(hardline);
@@ -1573,7 +1841,9 @@ export class Printer {
     }, key);
     if (isObjectTypeBody) {
       const shouldBreak =
-        options.objectWrap === "preserve" && firstMember! !== undefined && hasNewlineInRange(this.text, locStart(node), locStart(firstMember));
+        options.objectWrap === "preserve" &&
+        firstMember! !== undefined &&
+        hasNewlineInRange(this.text, locStart(node), locStart(firstMember));
       let content: Doc;
       if (parts.length === 0) content = "{}";
       else {
@@ -1597,10 +1867,12 @@ export class Printer {
   printClassMemberSemicolon(): Doc {
     const { path, options } = this;
     const { parent } = path;
-    if (parent.type === "ClassBody" || parent.type === "TSInterfaceBody") return this.printSemicolon();
+    if (parent.type === "ClassBody" || parent.type === "TSInterfaceBody")
+      return this.printSemicolon();
     if (parent.type === "TSTypeLiteral") {
       if (path.isLast) return options.semi ? ifBreak(";") : "";
-      if (options.semi || shouldPrintSemicolonAfterInterfaceProperty(path.node, path.next)) return ";";
+      if (options.semi || shouldPrintSemicolonAfterInterfaceProperty(path.node, path.next))
+        return ";";
       return ifBreak("", ";");
     }
     return "";
@@ -1636,8 +1908,17 @@ export class Printer {
       case "TSAsExpression":
       case "TSSatisfiesExpression": {
         const { parent, key } = path;
-        const parts: Doc[] = [print("expression"), " ", node.type === "TSSatisfiesExpression" ? "satisfies" : "as", " ", print("typeAnnotation")];
-        if ((key === "callee" && isCallOrNewExpression(parent)) || (key === "object" && isMemberExpression(parent)))
+        const parts: Doc[] = [
+          print("expression"),
+          " ",
+          node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
+          " ",
+          print("typeAnnotation"),
+        ];
+        if (
+          (key === "callee" && isCallOrNewExpression(parent)) ||
+          (key === "object" && isMemberExpression(parent))
+        )
           return group([indent([softline, ...parts]), softline]);
         return parts;
       }
@@ -1645,21 +1926,46 @@ export class Printer {
         return [print("elementType"), "[]"];
       case "TSPropertySignature":
         return [
-          group([node.readonly ? "readonly " : "", this.printPropertyKey(), this.printOptionalToken(), this.printTypeAnnotationProperty()]),
+          group([
+            node.readonly ? "readonly " : "",
+            this.printPropertyKey(),
+            this.printOptionalToken(),
+            this.printTypeAnnotationProperty(),
+          ]),
           this.printClassMemberSemicolon(),
         ];
       case "TSTypeQuery":
         return ["typeof ", print("exprName"), print("typeArguments")];
       case "TSIndexSignature": {
         const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
-        const parametersGroup = group([indent([softline, join([", ", softline], path.map(() => print(), "parameters"))]), trailingComma, softline]);
+        const parametersGroup = group([
+          indent([
+            softline,
+            join(
+              [", ", softline],
+              path.map(() => print(), "parameters"),
+            ),
+          ]),
+          trailingComma,
+          softline,
+        ]);
         return [
-          group([node.readonly ? "readonly " : "", "[", node.parameters ? parametersGroup : "", "]", this.printTypeAnnotationProperty()]),
+          group([
+            node.readonly ? "readonly " : "",
+            "[",
+            node.parameters ? parametersGroup : "",
+            "]",
+            this.printTypeAnnotationProperty(),
+          ]),
           this.printClassMemberSemicolon(),
         ];
       }
       case "TSTypePredicate":
-        return [node.asserts ? "asserts " : "", print("parameterName"), node.typeAnnotation ? [" is ", this.printTypeAnnotationProperty()] : ""];
+        return [
+          node.asserts ? "asserts " : "",
+          print("parameterName"),
+          node.typeAnnotation ? [" is ", this.printTypeAnnotationProperty()] : "",
+        ];
       case "TSNonNullExpression":
         return [print("expression"), "!"];
       case "TSLiteralType":
@@ -1702,10 +2008,32 @@ export class Printer {
         parameters.length === 1 &&
         shouldHugType(parameters[0]) &&
         !parameters.some((p: Node) => hasComment(p)));
-    if (parameters.some((p: Node) => hasComment(p))) throw new Unsupported("comments in type parameters");
-    if (shouldInline) return ["<", join(", ", path.map(() => print(), paramsKey)), ">"];
-    const trailingComma = node.type === "TSTypeParameterInstantiation" ? "" : this.printTrailingComma();
-    return group(["<", indent([softline, join([",", line], path.map(() => print(), paramsKey))]), trailingComma, softline, ">"]);
+    if (parameters.some((p: Node) => hasComment(p)))
+      throw new Unsupported("comments in type parameters");
+    if (shouldInline)
+      return [
+        "<",
+        join(
+          ", ",
+          path.map(() => print(), paramsKey),
+        ),
+        ">",
+      ];
+    const trailingComma =
+      node.type === "TSTypeParameterInstantiation" ? "" : this.printTrailingComma();
+    return group([
+      "<",
+      indent([
+        softline,
+        join(
+          [",", line],
+          path.map(() => print(), paramsKey),
+        ),
+      ]),
+      trailingComma,
+      softline,
+      ">",
+    ]);
   }
 
   printTypeParameter(): Doc {
@@ -1714,27 +2042,48 @@ export class Printer {
     const parts: Doc[] = [print("name")];
     if (node.constraint) {
       const groupId = Symbol("constraint");
-      parts.push(" extends", group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(print("constraint"), { groupId }));
+      parts.push(
+        " extends",
+        group(indent(line), { id: groupId }),
+        lineSuffixBoundary,
+        indentIfBreak(print("constraint"), { groupId }),
+      );
     }
     if (node.default) {
       const groupId = Symbol("default");
-      parts.push(" =", group(indent(line), { id: groupId }), lineSuffixBoundary, indentIfBreak(print("default"), { groupId }));
+      parts.push(
+        " =",
+        group(indent(line), { id: groupId }),
+        lineSuffixBoundary,
+        indentIfBreak(print("default"), { groupId }),
+      );
     }
     return group(parts);
   }
 
   shouldUnionTypePrintOwnComments(): boolean {
     const { key, node, parent } = this.path;
-    if (shouldHugUnionType(node) || (key === "types" && isUnionType(parent)) || (key === "types" && isIntersectionType(parent))) return false;
-    if (key === "elementTypes" && parent.type === "TSTupleType" && parent.elementTypes.length > 1) return false;
+    if (
+      shouldHugUnionType(node) ||
+      (key === "types" && isUnionType(parent)) ||
+      (key === "types" && isIntersectionType(parent))
+    )
+      return false;
+    if (key === "elementTypes" && parent.type === "TSTupleType" && parent.elementTypes.length > 1)
+      return false;
     return true;
   }
 
   printUnionType(args: Args | undefined): Doc {
     const { path } = this;
     const { node } = path;
-    if (shouldHugUnionType(node)) return join(" | ", path.map(() => this.print(), "types"));
-    if (node.types.some((t: Node) => hasComment(t)) || hasComment(node)) throw new Unsupported("comments in a union");
+    if (shouldHugUnionType(node))
+      return join(
+        " | ",
+        path.map(() => this.print(), "types"),
+      );
+    if (node.types.some((t: Node) => hasComment(t)) || hasComment(node))
+      throw new Unsupported("comments in a union");
     const printed = group(
       path.map(({ isFirst }) => {
         const bar = isFirst ? ifBreak("| ") : [line, "| "];
@@ -1742,9 +2091,14 @@ export class Printer {
       }, "types"),
     );
     if (this.needsParens()) return group([indent([softline, printed]), softline]);
-    if (path.key === "elementTypes" && path.parent.type === "TSTupleType" && path.parent.elementTypes.length > 1)
+    if (
+      path.key === "elementTypes" &&
+      path.parent.type === "TSTupleType" &&
+      path.parent.elementTypes.length > 1
+    )
       return group([indent([ifBreak(["(", softline]), printed]), softline, ifBreak(")")]);
-    if (args?.assignmentLayout === "break-after-operator" || !shouldIndentUnionType(path)) return printed;
+    if (args?.assignmentLayout === "break-after-operator" || !shouldIndentUnionType(path))
+      return printed;
     return group(indent([softline, printed]));
   }
 
@@ -1765,9 +2119,14 @@ export class Printer {
       previousParent = currentParent || node;
       currentParent = path.getParentNode(i);
       i++;
-    } while (currentParent && currentParent.type === node.type && currentParent.test !== previousParent);
+    } while (
+      currentParent &&
+      currentParent.type === node.type &&
+      currentParent.test !== previousParent
+    );
     const firstNonConditionalParent = currentParent || parent;
-    const printBranch = (name: string) => (options.useTabs ? indent(print(name)) : align(2, print(name)));
+    const printBranch = (name: string) =>
+      options.useTabs ? indent(print(name)) : align(2, print(name));
     const part: Doc[] = [
       line,
       "? ",
@@ -1789,9 +2148,18 @@ export class Printer {
     const maybeGroup = (doc: Doc) => (parent === firstNonConditionalParent ? group(doc) : doc);
     const breakClosingParen = isMemberExpression(parent) && !parent.computed;
     const shouldExtraIndent = this.shouldExtraIndentForConditionalExpression();
-    const testDoc = parent.type === node.type && parent.alternate === node ? align(2, print("test")) : print("test");
-    const result = maybeGroup([testDoc, forceNoIndent ? parts : indent(parts), breakClosingParen && !shouldExtraIndent ? softline : ""]);
-    return isParentTest || shouldExtraIndent ? group([indent([softline, result]), softline]) : result;
+    const testDoc =
+      parent.type === node.type && parent.alternate === node
+        ? align(2, print("test"))
+        : print("test");
+    const result = maybeGroup([
+      testDoc,
+      forceNoIndent ? parts : indent(parts),
+      breakClosingParen && !shouldExtraIndent ? softline : "",
+    ]);
+    return isParentTest || shouldExtraIndent
+      ? group([indent([softline, result]), softline])
+      : result;
   }
 
   shouldExtraIndentForConditionalExpression(): boolean {
@@ -1802,11 +2170,18 @@ export class Printer {
     let child = node;
     for (let ancestorCount = 0; !parent; ancestorCount++) {
       const n = path.getParentNode(ancestorCount);
-      if ((isChainElementWrapper(n) && n.expression === child) || (isCallExpression(n) && n.callee === child) || (isMemberExpression(n) && n.object === child)) {
+      if (
+        (isChainElementWrapper(n) && n.expression === child) ||
+        (isCallExpression(n) && n.callee === child) ||
+        (isMemberExpression(n) && n.object === child)
+      ) {
         child = n;
         continue;
       }
-      if ((n.type === "NewExpression" && n.callee === child) || (isBinaryCastExpression(n) && n.expression === child)) {
+      if (
+        (n.type === "NewExpression" && n.callee === child) ||
+        (isBinaryCastExpression(n) && n.expression === child)
+      ) {
         parent = path.getParentNode(ancestorCount + 1);
         child = n;
       } else {
@@ -1834,13 +2209,18 @@ export class Printer {
     const { node, key, parent } = path;
     if (STATEMENT_TYPES.has(node.type)) return false;
     if (node.type === "Identifier") {
-      if (key === "expression" && isBinaryCastExpression(parent) && ["interface", "module", "using", "type", "component", "hook"].includes(node.name))
+      if (
+        key === "expression" &&
+        isBinaryCastExpression(parent) &&
+        ["interface", "module", "using", "type", "component", "hook"].includes(node.name)
+      )
         throw new Unsupported("identifier in a cast");
       return false;
     }
     if (node.type === "ObjectExpression" || node.type === "FunctionExpression") {
       const expression = path.findAncestor((n) => n.type === "ExpressionStatement")?.expression;
-      if (expression && startsWithNoLookaheadToken(expression, (leftmost) => leftmost === node)) return true;
+      if (expression && startsWithNoLookaheadToken(expression, (leftmost) => leftmost === node))
+        return true;
     }
     if (node.type === "ObjectExpression") {
       const arrowBody = path.findAncestor((n) => n.type === "ArrowFunctionExpression")?.body;
@@ -1893,14 +2273,21 @@ export class Printer {
     const unaryLike = (): boolean => {
       switch (parent.type) {
         case "UnaryExpression":
-          return node.operator === parent.operator && (node.operator === "+" || node.operator === "-");
+          return (
+            node.operator === parent.operator && (node.operator === "+" || node.operator === "-")
+          );
         case "MemberExpression":
           return key === "object";
         case "NewExpression":
         case "CallExpression":
           return key === "callee";
         case "BinaryExpression":
-          if (key === "left" && node.type === "UnaryExpression" && (parent.operator === "in" || parent.operator === "instanceof")) return true;
+          if (
+            key === "left" &&
+            node.type === "UnaryExpression" &&
+            (parent.operator === "in" || parent.operator === "instanceof")
+          )
+            return true;
           return key === "left" && parent.operator === "**";
         case "TSNonNullExpression":
           return true;
@@ -1917,7 +2304,12 @@ export class Printer {
       if (parentPrecedence > precedence) return true;
       if (key === "right" && parentPrecedence === precedence) return true;
       if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
-      if (parentPrecedence < precedence && operator === "%" && (parentOperator === "+" || parentOperator === "-")) return true;
+      if (
+        parentPrecedence < precedence &&
+        operator === "%" &&
+        (parentOperator === "+" || parentOperator === "-")
+      )
+        return true;
       if (isBitwiseOperator(parentOperator)) return true;
       return false;
     };
@@ -1927,7 +2319,10 @@ export class Printer {
         case "TSSatisfiesExpression":
           return !isBinaryCastExpression(node);
         case "ConditionalExpression":
-          return isBinaryCastExpression(node) || (node.type === "LogicalExpression" && node.operator === "??");
+          return (
+            isBinaryCastExpression(node) ||
+            (node.type === "LogicalExpression" && node.operator === "??")
+          );
         case "CallExpression":
         case "NewExpression":
           return key === "callee";
@@ -1957,7 +2352,11 @@ export class Printer {
     switch (node.type) {
       case "UpdateExpression":
         if (parent.type === "UnaryExpression") {
-          return node.prefix && ((node.operator === "++" && parent.operator === "+") || (node.operator === "--" && parent.operator === "-"));
+          return (
+            node.prefix &&
+            ((node.operator === "++" && parent.operator === "+") ||
+              (node.operator === "--" && parent.operator === "-"))
+          );
         }
         return unaryLike();
       case "UnaryExpression":
@@ -1995,16 +2394,21 @@ export class Printer {
       case "TSUnionType":
       case "TSIntersectionType":
       case "TSTypeOperator":
-        if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent))) return true;
+        if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
+          return true;
         return (
           parent.type === "TSArrayType" ||
           (key === "objectType" && parent.type === "TSIndexedAccessType") ||
           parent.type === "TSTypeOperator"
         );
       case "TSTypeQuery":
-        return (key === "objectType" && parent.type === "TSIndexedAccessType") || (key === "elementType" && parent.type === "TSArrayType");
+        return (
+          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+          (key === "elementType" && parent.type === "TSArrayType")
+        );
       case "Literal":
-        if (typeof node.value === "string" && parent.type === "ExpressionStatement") throw new Unsupported("string statement");
+        if (typeof node.value === "string" && parent.type === "ExpressionStatement")
+          throw new Unsupported("string statement");
         return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
       case "AssignmentExpression":
         if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
@@ -2091,7 +2495,8 @@ export class Printer {
 // --- free helpers ----------------------------------------------------------------------------
 
 function docLabel(doc: Doc): { memberChain?: boolean } | undefined {
-  if (typeof doc === "object" && !Array.isArray(doc) && doc.type === "label") return doc.label as { memberChain?: boolean };
+  if (typeof doc === "object" && !Array.isArray(doc) && doc.type === "label")
+    return doc.label as { memberChain?: boolean };
   return undefined;
 }
 
@@ -2104,7 +2509,8 @@ function skipTrailingCommentAt(text: string, i: number): number {
 
 function skipInlineCommentAt(text: string, i: number): number {
   if (text.charAt(i) === "/" && text.charAt(i + 1) === "*") {
-    for (let j = i + 2; j < text.length; ++j) if (text.charAt(j) === "*" && text.charAt(j + 1) === "/") return j + 2;
+    for (let j = i + 2; j < text.length; ++j)
+      if (text.charAt(j) === "*" && text.charAt(j + 1) === "/") return j + 2;
   }
   return i;
 }
@@ -2143,7 +2549,11 @@ function hasComplexTypeAnnotation(node: Node): boolean {
   return (
     Array.isArray(typeParams) &&
     typeParams.length > 1 &&
-    typeParams.some((param: Node) => (getTypeParametersFromTypeReference(param)?.length ?? 0) > 0 || param.type === "TSConditionalType")
+    typeParams.some(
+      (param: Node) =>
+        (getTypeParametersFromTypeReference(param)?.length ?? 0) > 0 ||
+        param.type === "TSConditionalType",
+    )
   );
 }
 
@@ -2154,7 +2564,9 @@ function getTypeParametersFromTypeReference(node: Node): Node[] | undefined {
 function isComplexTypeAliasParams(node: Node): boolean {
   if (node.type !== "TSTypeAliasDeclaration") return false;
   const typeParams = node.typeParameters?.params;
-  return Boolean(typeParams && typeParams.length > 1 && typeParams.some((p: Node) => p.constraint || p.default));
+  return Boolean(
+    typeParams && typeParams.length > 1 && typeParams.some((p: Node) => p.constraint || p.default),
+  );
 }
 
 function isObjectPropertyWithShortKey(node: Node, keyDoc: Doc, tabWidth: number): boolean {
@@ -2175,7 +2587,12 @@ export function shouldInlineLogicalExpression(node: Node): boolean {
 }
 
 function isBooleanTypeCoercion(node: Node): boolean {
-  return node.type === "CallExpression" && node.arguments.length === 1 && node.callee.type === "Identifier" && node.callee.name === "Boolean";
+  return (
+    node.type === "CallExpression" &&
+    node.arguments.length === 1 &&
+    node.callee.type === "Identifier" &&
+    node.callee.name === "Boolean"
+  );
 }
 
 function shouldInlineCondition(node: Node): boolean {
@@ -2258,12 +2675,25 @@ function isTestCallCallee(node: Node): boolean {
   while (callee.type === "MemberExpression") callee = callee.object;
   if (callee.type === "CallExpression") callee = callee.callee;
   while (callee.type === "MemberExpression") callee = callee.object;
-  return callee.type === "Identifier" && (testName.test(callee.name) || callee.name === "beforeEach" || callee.name === "beforeAll" || callee.name === "afterEach" || callee.name === "afterAll");
+  return (
+    callee.type === "Identifier" &&
+    (testName.test(callee.name) ||
+      callee.name === "beforeEach" ||
+      callee.name === "beforeAll" ||
+      callee.name === "afterEach" ||
+      callee.name === "afterAll")
+  );
 }
 
 function isLongCurriedCallExpression(path: AstPath): boolean {
   const { node, parent, key } = path;
-  return key === "callee" && isCallExpression(node) && isCallExpression(parent) && parent.arguments.length > 0 && node.arguments.length > parent.arguments.length;
+  return (
+    key === "callee" &&
+    isCallExpression(node) &&
+    isCallExpression(parent) &&
+    parent.arguments.length > 0 &&
+    node.arguments.length > parent.arguments.length
+  );
 }
 
 function isFunctionCompositionArguments(args: Node[]): boolean {
@@ -2276,7 +2706,8 @@ function isFunctionCompositionArguments(args: Node[]): boolean {
     } else {
       arg = stripChainElementWrappers(arg);
       if (isCallExpression(arg)) {
-        for (const childArg of arg.arguments) if (isFunctionOrArrowExpression(childArg)) return true;
+        for (const childArg of arg.arguments)
+          if (isFunctionOrArrowExpression(childArg)) return true;
       }
     }
   }
@@ -2288,18 +2719,35 @@ function isSimpleCallArgument(node: Node, depth = 2): boolean {
   const isChildSimple = (child: Node) => isSimpleCallArgument(child, depth - 1);
   node = stripChainElementWrappers(node);
   if (isRegExpLiteral(node)) return stringWidth(node.regex.pattern) <= 5;
-  if (isLiteral(node) || node.type === "Identifier" || node.type === "ThisExpression" || node.type === "Super") return true;
+  if (
+    isLiteral(node) ||
+    node.type === "Identifier" ||
+    node.type === "ThisExpression" ||
+    node.type === "Super"
+  )
+    return true;
   if (node.type === "TemplateLiteral")
-    return node.quasis.every((e: Node) => !e.value.raw.includes("\n")) && node.expressions.every(isChildSimple);
+    return (
+      node.quasis.every((e: Node) => !e.value.raw.includes("\n")) &&
+      node.expressions.every(isChildSimple)
+    );
   if (isObjectExpression(node))
-    return node.properties.every((p: Node) => !p.computed && (p.shorthand || (p.value && isChildSimple(p.value))));
-  if (isArrayExpression(node)) return node.elements.every((x: Node) => x === null || isChildSimple(x));
+    return node.properties.every(
+      (p: Node) => !p.computed && (p.shorthand || (p.value && isChildSimple(p.value))),
+    );
+  if (isArrayExpression(node))
+    return node.elements.every((x: Node) => x === null || isChildSimple(x));
   if (isCallLikeExpression(node)) {
-    if (isSimpleCallArgument(node.callee, depth)) return node.arguments.length <= depth && node.arguments.every(isChildSimple);
+    if (isSimpleCallArgument(node.callee, depth))
+      return node.arguments.length <= depth && node.arguments.every(isChildSimple);
     return false;
   }
-  if (isMemberExpression(node)) return isSimpleCallArgument(node.object, depth) && isSimpleCallArgument(node.property, depth);
-  if ((node.type === "UnaryExpression" && ["!", "-", "+", "~"].includes(node.operator)) || node.type === "UpdateExpression")
+  if (isMemberExpression(node))
+    return isSimpleCallArgument(node.object, depth) && isSimpleCallArgument(node.property, depth);
+  if (
+    (node.type === "UnaryExpression" && ["!", "-", "+", "~"].includes(node.operator)) ||
+    node.type === "UpdateExpression"
+  )
     return isSimpleCallArgument(node.argument, depth);
   return false;
 }
@@ -2307,15 +2755,28 @@ function isSimpleCallArgument(node: Node, depth = 2): boolean {
 function isLoneShortArgument(node: Node, printWidth: number, singleQuote: boolean): boolean {
   if (hasComment(node)) return false;
   const threshold = printWidth * 0.25;
-  if (node.type === "ThisExpression" || (node.type === "Identifier" && node.name.length <= threshold) || (isSignedNumericLiteral(node) && !hasComment(node.argument)))
+  if (
+    node.type === "ThisExpression" ||
+    (node.type === "Identifier" && node.name.length <= threshold) ||
+    (isSignedNumericLiteral(node) && !hasComment(node.argument))
+  )
     return true;
   const regexpPattern = node.type === "Literal" && node.regex && node.regex.pattern;
   if (regexpPattern) return regexpPattern.length <= threshold;
   if (isStringLiteral(node)) return printString(node.raw, singleQuote).length <= threshold;
   if (node.type === "TemplateLiteral")
-    return node.expressions.length === 0 && node.quasis[0].value.raw.length <= threshold && !node.quasis[0].value.raw.includes("\n");
+    return (
+      node.expressions.length === 0 &&
+      node.quasis[0].value.raw.length <= threshold &&
+      !node.quasis[0].value.raw.includes("\n")
+    );
   if (node.type === "UnaryExpression") return isLoneShortArgument(node.argument, printWidth, false);
-  if (node.type === "CallExpression" && node.arguments.length === 0 && node.callee.type === "Identifier") return node.callee.name.length <= threshold - 2;
+  if (
+    node.type === "CallExpression" &&
+    node.arguments.length === 0 &&
+    node.callee.type === "Identifier"
+  )
+    return node.callee.name.length <= threshold - 2;
   return isLiteral(node);
 }
 
@@ -2343,7 +2804,8 @@ function couldExpandArg(arg: Node, arrowChainRecursion = false): boolean {
   if (arg.type === "FunctionExpression") return true;
   if (arg.type === "ArrowFunctionExpression") {
     const { body } = arg;
-    if (body.type === "BlockStatement" || isObjectExpression(body) || isArrayExpression(body)) return true;
+    if (body.type === "BlockStatement" || isObjectExpression(body) || isArrayExpression(body))
+      return true;
     if (body.type === "ArrowFunctionExpression" && couldExpandArg(body, true)) return true;
     if (!arrowChainRecursion) {
       if (body.type === "ConditionalExpression") return true;
@@ -2361,7 +2823,9 @@ function shouldExpandLastArg(args: Node[]): boolean {
     !hasComment(lastArg, CommentFlags.Trailing) &&
     couldExpandArg(lastArg) &&
     (!penultimateArg || penultimateArg.type !== lastArg.type) &&
-    (args.length !== 2 || penultimateArg.type !== "ArrowFunctionExpression" || !isArrayExpression(lastArg)) &&
+    (args.length !== 2 ||
+      penultimateArg.type !== "ArrowFunctionExpression" ||
+      !isArrayExpression(lastArg)) &&
     !(args.length > 1 && isConciselyPrintedArrayNode(lastArg))
   );
 }
@@ -2373,12 +2837,16 @@ function isHopefullyShortCallArgument(node: Node): boolean {
       typeAnnotation = typeAnnotation.elementType;
       if (typeAnnotation.type === "TSArrayType") typeAnnotation = typeAnnotation.elementType;
     }
-    if (typeAnnotation.type === "TSTypeReference" && typeAnnotation.typeArguments?.params.length === 1)
+    if (
+      typeAnnotation.type === "TSTypeReference" &&
+      typeAnnotation.typeArguments?.params.length === 1
+    )
       typeAnnotation = typeAnnotation.typeArguments.params[0];
     return isSimpleType(typeAnnotation) && isSimpleCallArgument(node.expression, 1);
   }
   if (isCallLikeExpression(node) && node.arguments.length > 1) return false;
-  if (isBinaryish(node)) return isSimpleCallArgument(node.left, 1) && isSimpleCallArgument(node.right, 1);
+  if (isBinaryish(node))
+    return isSimpleCallArgument(node.left, 1) && isSimpleCallArgument(node.right, 1);
   return isRegExpLiteral(node) || isSimpleCallArgument(node);
 }
 
@@ -2387,7 +2855,8 @@ function shouldExpandFirstArg(args: Node[]): boolean {
   const [firstArg, secondArg] = args;
   return (
     !hasComment(firstArg) &&
-    (firstArg.type === "FunctionExpression" || (firstArg.type === "ArrowFunctionExpression" && firstArg.body.type === "BlockStatement")) &&
+    (firstArg.type === "FunctionExpression" ||
+      (firstArg.type === "ArrowFunctionExpression" && firstArg.body.type === "BlockStatement")) &&
     secondArg.type !== "FunctionExpression" &&
     secondArg.type !== "ArrowFunctionExpression" &&
     secondArg.type !== "ConditionalExpression" &&
@@ -2400,7 +2869,12 @@ function isConciselyPrintedArrayNode(node: Node): boolean {
   return (
     isArrayExpression(node) &&
     node.elements.length > 0 &&
-    node.elements.every((e: Node) => e && (isNumericLiteral(e) || (isSignedNumericLiteral(e) && !hasComment(e.argument))) && !hasComment(e))
+    node.elements.every(
+      (e: Node) =>
+        e &&
+        (isNumericLiteral(e) || (isSignedNumericLiteral(e) && !hasComment(e.argument))) &&
+        !hasComment(e),
+    )
   );
 }
 
@@ -2435,7 +2909,9 @@ function shouldGroupFunctionParameters(functionNode: Node, returnTypeDoc: Doc): 
       if (tp.constraint || tp.default) return false;
     }
   }
-  return functionNode.params.length === 1 && (isObjectType(returnTypeNode) || willBreak(returnTypeDoc));
+  return (
+    functionNode.params.length === 1 && (isObjectType(returnTypeNode) || willBreak(returnTypeDoc))
+  );
 }
 
 const isVoidType = (n: Node) => n.type === "TSVoidKeyword" || n.type === "TSNullKeyword";
@@ -2457,7 +2933,11 @@ function shouldHugType(node: Node): boolean {
 
 function shouldIndentUnionType(path: AstPath): boolean {
   const { key, parent } = path;
-  if ((key === "elementTypes" && parent.type === "TSTupleType") || (key === "params" && parent.type === "TSTypeParameterInstantiation")) return false;
+  if (
+    (key === "elementTypes" && parent.type === "TSTupleType") ||
+    (key === "params" && parent.type === "TSTypeParameterInstantiation")
+  )
+    return false;
   return true;
 }
 

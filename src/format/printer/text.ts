@@ -23,7 +23,8 @@ export const skipSpaces = skip(" \t");
 export const skipToLineEnd = skip(",; \t");
 export const skipEverythingButNewLine = skip(/[^\n\r]/);
 
-const isNewlineCharacter = (c: string) => c === "\n" || c === "\r" || c === "\u2028" || c === "\u2029";
+const isNewlineCharacter = (c: string) =>
+  c === "\n" || c === "\r" || c === "\u2028" || c === "\u2029";
 
 export function skipNewline(text: string, start: Index, backwards = false): Index {
   if (start === false) return false;
@@ -50,7 +51,8 @@ export function skipInlineComment(text: string, start: Index): Index {
 
 export function skipTrailingComment(text: string, start: Index): Index {
   if (start === false) return false;
-  if (text.charAt(start) === "/" && text.charAt(start + 1) === "/") return skipEverythingButNewLine(text, start);
+  if (text.charAt(start) === "/" && text.charAt(start + 1) === "/")
+    return skipEverythingButNewLine(text, start);
   return start;
 }
 
