@@ -1,0 +1,727 @@
+// The document IR and its printer: a port of prettier's (src/document, MIT licence), with the
+// same builders, the same `fits` measure and the same group expansion, so that a doc built as
+// prettier builds it prints to the same text.
+import { Unsupported } from "./unsupported.js";
+import { stringWidth } from "./width.js";
+
+export type Doc = string | Doc[] | DocCommand;
+
+export interface Group {
+  type: "group";
+  id: symbol | undefined;
+  contents: Doc;
+  break: boolean | "propagated";
+  expandedStates: Doc[] | undefined;
+}
+export interface Fill {
+  type: "fill";
+  parts: Doc[];
+  printedLength?: number;
+}
+export interface Line {
+  type: "line";
+  hard?: boolean;
+  soft?: boolean;
+  literal?: boolean;
+}
+export type DocCommand =
+  | Group
+  | Fill
+  | Line
+  | { type: "indent"; contents: Doc }
+  | { type: "align"; contents: Doc; n: number | string | { type: "root" } }
+  | { type: "if-break"; breakContents: Doc; flatContents: Doc; groupId: symbol | undefined }
+  | { type: "indent-if-break"; contents: Doc; groupId: symbol; negate: boolean }
+  | { type: "line-suffix"; contents: Doc }
+  | { type: "line-suffix-boundary" }
+  | { type: "break-parent" }
+  | { type: "trim" }
+  | { type: "label"; label: unknown; contents: Doc };
+
+export function indent(contents: Doc): Doc {
+  return { type: "indent", contents };
+}
+export function align(n: number | string | { type: "root" }, contents: Doc): Doc {
+  return { type: "align", contents, n };
+}
+export function group(
+  contents: Doc,
+  opts: { shouldBreak?: boolean; id?: symbol; expandedStates?: Doc[] } = {},
+): Group {
+  return {
+    type: "group",
+    id: opts.id,
+    contents,
+    break: Boolean(opts.shouldBreak),
+    expandedStates: opts.expandedStates,
+  };
+}
+export function dedentToRoot(contents: Doc): Doc {
+  return align(Number.NEGATIVE_INFINITY, contents);
+}
+export function markAsRoot(contents: Doc): Doc {
+  return align({ type: "root" }, contents);
+}
+export function dedent(contents: Doc): Doc {
+  return align(-1, contents);
+}
+export function conditionalGroup(states: Doc[], opts: { shouldBreak?: boolean } = {}): Group {
+  return group(states[0]!, { ...opts, expandedStates: states });
+}
+export function fill(parts: Doc[]): Fill {
+  return { type: "fill", parts };
+}
+export function ifBreak(
+  breakContents: Doc,
+  flatContents: Doc = "",
+  opts: { groupId?: symbol } = {},
+): Doc {
+  return { type: "if-break", breakContents, flatContents, groupId: opts.groupId };
+}
+export function indentIfBreak(contents: Doc, opts: { groupId: symbol; negate?: boolean }): Doc {
+  return { type: "indent-if-break", contents, groupId: opts.groupId, negate: Boolean(opts.negate) };
+}
+export function lineSuffix(contents: Doc): Doc {
+  return { type: "line-suffix", contents };
+}
+export function label(labelValue: unknown, contents: Doc): Doc {
+  return labelValue ? { type: "label", label: labelValue, contents } : contents;
+}
+export const lineSuffixBoundary: Doc = { type: "line-suffix-boundary" };
+export const breakParent: Doc = { type: "break-parent" };
+export const trim: Doc = { type: "trim" };
+export const hardlineWithoutBreakParent: Line = { type: "line", hard: true };
+export const literallineWithoutBreakParent: Line = { type: "line", hard: true, literal: true };
+export const line: Line = { type: "line" };
+export const softline: Line = { type: "line", soft: true };
+export const hardline: Doc = [hardlineWithoutBreakParent, breakParent];
+export const literalline: Doc = [literallineWithoutBreakParent, breakParent];
+
+export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
+  const parts: Doc[] = [];
+  for (let i = 0; i < docs.length; i++) {
+    if (i !== 0) parts.push(separator);
+    parts.push(docs[i]!);
+  }
+  return parts;
+}
+
+/** Replaces each "\n" of a text by a literal line (template literals, comments kept as is). */
+export function replaceEndOfLine(text: string, replacement: Doc = literalline): Doc {
+  return join(replacement, text.split("\n"));
+}
+
+// --- utilities ---------------------------------------------------------------------------
+
+function isCommand(doc: Doc): doc is DocCommand {
+  return typeof doc === "object" && !Array.isArray(doc);
+}
+
+export function willBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) {
+    for (const d of doc) if (willBreak(d)) return true;
+    return false;
+  }
+  switch (doc.type) {
+    case "group":
+      if (doc.break) return true;
+      return willBreak(doc.contents);
+    case "line":
+      return Boolean(doc.hard);
+    case "break-parent":
+      return true;
+    case "fill":
+      for (const d of doc.parts) if (willBreak(d)) return true;
+      return false;
+    case "if-break":
+      return willBreak(doc.breakContents) || willBreak(doc.flatContents);
+    case "align":
+    case "indent":
+    case "indent-if-break":
+    case "label":
+    case "line-suffix":
+      return willBreak(doc.contents);
+    default:
+      return false;
+  }
+}
+
+export function canBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (Array.isArray(doc)) {
+    for (const d of doc) if (canBreak(d)) return true;
+    return false;
+  }
+  switch (doc.type) {
+    case "line":
+      return true;
+    case "group":
+    case "align":
+    case "indent":
+    case "indent-if-break":
+    case "label":
+    case "line-suffix":
+      return canBreak(doc.contents);
+    case "fill":
+      for (const d of doc.parts) if (canBreak(d)) return true;
+      return false;
+    case "if-break":
+      return canBreak(doc.breakContents) || canBreak(doc.flatContents);
+    default:
+      return false;
+  }
+}
+
+export function propagateBreaks(doc: Doc): void {
+  const visited = new Set<Group>();
+  const groupStack: Group[] = [];
+  const breakParentGroup = () => {
+    const parent = groupStack[groupStack.length - 1];
+    if (parent && !parent.expandedStates && !parent.break) parent.break = "propagated";
+  };
+  const visit = (d: Doc): void => {
+    if (typeof d === "string") return;
+    if (Array.isArray(d)) {
+      for (let i = 0; i < d.length; i++) visit(d[i]!);
+      return;
+    }
+    switch (d.type) {
+      case "break-parent":
+        breakParentGroup();
+        return;
+      case "group":
+        groupStack.push(d);
+        if (!visited.has(d)) {
+          visited.add(d);
+          if (d.expandedStates) for (const state of d.expandedStates) visit(state);
+          else visit(d.contents);
+        }
+        groupStack.pop();
+        if (d.break) breakParentGroup();
+        return;
+      case "fill":
+        for (let i = 0; i < d.parts.length; i++) visit(d.parts[i]!);
+        return;
+      case "if-break":
+        visit(d.breakContents);
+        visit(d.flatContents);
+        return;
+      case "align":
+      case "indent":
+      case "indent-if-break":
+      case "label":
+      case "line-suffix":
+        visit(d.contents);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(doc);
+}
+
+/** Prettier's removeLines: lines become spaces (or nothing), groups lose their breaks. */
+export function removeLines(doc: Doc): Doc {
+  return mapDoc(doc, (d) => {
+    if (isCommand(d)) {
+      if (d.type === "line" && !d.hard) return d.soft ? "" : " ";
+      if (d.type === "if-break") return d.flatContents;
+    }
+    return d;
+  });
+}
+
+export function mapDoc(doc: Doc, cb: (doc: Doc) => Doc): Doc {
+  const cache = new Map<Doc, Doc>();
+  const rec = (d: Doc): Doc => {
+    const cached = cache.get(d);
+    if (cached !== undefined) return cached;
+    const result = process(d);
+    cache.set(d, result);
+    return result;
+  };
+  const process = (d: Doc): Doc => {
+    if (Array.isArray(d)) return cb(d.map(rec));
+    if (typeof d === "string") return cb(d);
+    switch (d.type) {
+      case "fill":
+        return cb({ ...d, parts: d.parts.map(rec) });
+      case "if-break":
+        return cb({ ...d, breakContents: rec(d.breakContents), flatContents: rec(d.flatContents) });
+      case "group": {
+        if (d.expandedStates) {
+          const expandedStates = d.expandedStates.map(rec);
+          return cb({ ...d, contents: expandedStates[0]!, expandedStates });
+        }
+        return cb({ ...d, contents: rec(d.contents) });
+      }
+      case "align":
+      case "indent":
+      case "indent-if-break":
+      case "label":
+      case "line-suffix":
+        return cb({ ...d, contents: rec(d.contents) } as Doc);
+      default:
+        return cb(d);
+    }
+  };
+  return rec(doc);
+}
+
+export function inheritLabel(doc: Doc, fn: (doc: Doc) => Doc): Doc {
+  return isCommand(doc) && doc.type === "label" ? { ...doc, contents: fn(doc.contents) } : fn(doc);
+}
+
+export function isLabel(doc: Doc, value: string): boolean {
+  return isCommand(doc) && doc.type === "label" && doc.label === value;
+}
+
+/** prettier's cleanDoc, enough for the docs built here (flattens and drops empty parts). */
+export function cleanDoc(doc: Doc): Doc {
+  return mapDoc(doc, (d) => {
+    if (Array.isArray(d)) {
+      const parts: Doc[] = [];
+      for (const part of d) {
+        if (!part) continue;
+        const flat = Array.isArray(part) ? part : [part];
+        for (const p of flat) {
+          if (typeof p === "string" && typeof parts.at(-1) === "string")
+            parts[parts.length - 1] = (parts.at(-1) as string) + p;
+          else parts.push(p);
+        }
+      }
+      if (parts.length === 0) return "";
+      if (parts.length === 1) return parts[0]!;
+      return parts;
+    }
+    if (typeof d === "string") return d;
+    switch (d.type) {
+      case "fill":
+        if (d.parts.every((p) => p === "")) return "";
+        return d;
+      case "group":
+        if (!d.contents && !d.id && !d.break && !d.expandedStates) return "";
+        if (
+          isCommand(d.contents) &&
+          d.contents.type === "group" &&
+          d.contents.id === d.id &&
+          d.contents.break === d.break &&
+          d.contents.expandedStates === d.expandedStates
+        )
+          return d.contents;
+        return d;
+      case "align":
+      case "indent":
+      case "indent-if-break":
+      case "line-suffix":
+        if (!d.contents) return "";
+        return d;
+      case "if-break":
+        if (!d.flatContents && !d.breakContents) return "";
+        return d;
+      default:
+        return d;
+    }
+  });
+}
+
+// --- the printer ---------------------------------------------------------------------------
+
+const MODE_BREAK = 1;
+const MODE_FLAT = 2;
+type Mode = typeof MODE_BREAK | typeof MODE_FLAT;
+
+interface Indentation {
+  value: string;
+  length: number;
+  queue: IndentPart[];
+  root: Indentation | undefined;
+  /** The indentation one `indent` deeper, made once. */
+  indented?: Indentation;
+  /** The indentations `align(n)` makes from this one, made once each. */
+  aligned?: Map<number | string, Indentation>;
+}
+type IndentPart =
+  { type: "indent" } | { type: "width"; width: number } | { type: "string"; string: string };
+
+export interface PrintOptions {
+  printWidth: number;
+  tabWidth: number;
+  useTabs: boolean;
+  newLine: string;
+}
+
+function generateIndent(
+  ind: Indentation,
+  part: IndentPart | "dedent",
+  options: PrintOptions,
+): Indentation {
+  const queue = part === "dedent" ? ind.queue.slice(0, -1) : [...ind.queue, part];
+  let value = "";
+  let length = 0;
+  let lastTabs = 0;
+  let lastSpaces = 0;
+  const addTabs = (count: number) => {
+    value += "\t".repeat(count);
+    length += options.tabWidth * count;
+  };
+  const addSpaces = (count: number) => {
+    value += " ".repeat(count);
+    length += count;
+  };
+  const resetLast = () => {
+    lastTabs = 0;
+    lastSpaces = 0;
+  };
+  const flushTabs = () => {
+    if (lastTabs > 0) addTabs(lastTabs);
+    resetLast();
+  };
+  const flushSpaces = () => {
+    if (lastSpaces > 0) addSpaces(lastSpaces);
+    resetLast();
+  };
+  const flush = () => (options.useTabs ? flushTabs() : flushSpaces());
+  for (const p of queue) {
+    switch (p.type) {
+      case "indent":
+        flush();
+        if (options.useTabs) addTabs(1);
+        else addSpaces(options.tabWidth);
+        break;
+      case "string":
+        flush();
+        value += p.string;
+        length += p.string.length;
+        break;
+      case "width":
+        lastTabs += 1;
+        lastSpaces += p.width;
+        break;
+    }
+  }
+  flushSpaces();
+  return { value, length, queue, root: ind.root };
+}
+
+function makeIndent(ind: Indentation, options: PrintOptions): Indentation {
+  return (ind.indented ??= generateIndent(ind, { type: "indent" }, options));
+}
+
+function makeAlign(
+  ind: Indentation,
+  n: number | string | { type: "root" },
+  options: PrintOptions,
+  rootIndent: Indentation,
+): Indentation {
+  if (typeof n === "object")
+    return { value: ind.value, length: ind.length, queue: ind.queue, root: ind };
+  if (n === Number.NEGATIVE_INFINITY) return ind.root ?? rootIndent;
+  if (n === 0 || n === "") return ind;
+  ind.aligned ??= new Map();
+  let result = ind.aligned.get(n);
+  if (!result) {
+    result =
+      typeof n === "number"
+        ? n < 0
+          ? generateIndent(ind, "dedent", options)
+          : generateIndent(ind, { type: "width", width: n }, options)
+        : generateIndent(ind, { type: "string", string: n }, options);
+    ind.aligned.set(n, result);
+  }
+  return result;
+}
+
+interface Command {
+  ind: Indentation;
+  mode: Mode;
+  doc: Doc;
+}
+
+function trimEnd(text: string): { text: string; count: number } {
+  let count = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === " " || ch === "\t") count++;
+    else break;
+  }
+  return { text: count === 0 ? text : text.slice(0, text.length - count), count };
+}
+
+function fits(
+  next: Command,
+  restCommands: Command[],
+  width: number,
+  hasLineSuffix: boolean,
+  groupModeMap: Map<symbol, Mode>,
+  mustBeFlat = false,
+): boolean {
+  if (width === Number.POSITIVE_INFINITY) return true;
+  let restIdx = restCommands.length;
+  let hasPendingSpace = false;
+  const cmds: { mode: Mode; doc: Doc }[] = [next];
+  let output = "";
+  while (width >= 0) {
+    if (cmds.length === 0) {
+      if (restIdx === 0) return true;
+      cmds.push(restCommands[--restIdx]!);
+      continue;
+    }
+    const { mode, doc } = cmds.pop()!;
+    if (typeof doc === "string") {
+      if (doc) {
+        if (hasPendingSpace) {
+          output += " ";
+          width -= 1;
+          hasPendingSpace = false;
+        }
+        output += doc;
+        width -= stringWidth(doc);
+      }
+      continue;
+    }
+    if (Array.isArray(doc)) {
+      for (let i = doc.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc[i]! });
+      continue;
+    }
+    switch (doc.type) {
+      case "fill": {
+        const end = doc.printedLength ?? 0;
+        for (let i = doc.parts.length - 1; i >= end; i--) cmds.push({ mode, doc: doc.parts[i]! });
+        break;
+      }
+      case "indent":
+      case "align":
+      case "indent-if-break":
+      case "label":
+        cmds.push({ mode, doc: doc.contents });
+        break;
+      case "trim": {
+        const t = trimEnd(output);
+        output = t.text;
+        width += t.count;
+        break;
+      }
+      case "group": {
+        if (mustBeFlat && doc.break) return false;
+        const groupMode = doc.break ? MODE_BREAK : mode;
+        const contents =
+          doc.expandedStates && groupMode === MODE_BREAK
+            ? doc.expandedStates.at(-1)!
+            : doc.contents;
+        cmds.push({ mode: groupMode, doc: contents });
+        break;
+      }
+      case "if-break": {
+        const groupMode = doc.groupId ? (groupModeMap.get(doc.groupId) ?? MODE_FLAT) : mode;
+        const contents = groupMode === MODE_BREAK ? doc.breakContents : doc.flatContents;
+        if (contents) cmds.push({ mode, doc: contents });
+        break;
+      }
+      case "line":
+        if (mode === MODE_BREAK || doc.hard) return true;
+        if (!doc.soft) hasPendingSpace = true;
+        break;
+      case "line-suffix":
+        hasLineSuffix = true;
+        break;
+      case "line-suffix-boundary":
+        if (hasLineSuffix) return false;
+        break;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+export function printDocToString(doc: Doc, options: PrintOptions): string {
+  const groupModeMap = new Map<symbol, Mode>();
+  const width = options.printWidth;
+  const newLine = options.newLine;
+  let pos = 0;
+  // Made per call: indentations remember the ones made from them, which depend on the options.
+  const rootIndent: Indentation = { value: "", length: 0, queue: [], root: undefined };
+  const cmds: Command[] = [{ ind: rootIndent, mode: MODE_BREAK, doc }];
+  const out: string[] = [];
+  let pending = "";
+  let shouldRemeasure = false;
+  const lineSuffixes: Command[] = [];
+  propagateBreaks(doc);
+  const trimOutput = (): number => {
+    // Trailing spaces are trimmed from the text written since the last settle; prettier's
+    // printResult trims only its unsettled text, which is everything since the last trim.
+    const t = trimEnd(pending);
+    pending = t.text;
+    out.push(pending);
+    pending = "";
+    return t.count;
+  };
+  while (cmds.length > 0) {
+    const { ind, mode, doc: d } = cmds.pop()!;
+    if (typeof d === "string") {
+      const formatted = newLine !== "\n" ? d.replaceAll("\n", newLine) : d;
+      if (formatted) {
+        pending += formatted;
+        if (cmds.length > 0) pos += stringWidth(formatted);
+      }
+    } else if (Array.isArray(d)) {
+      for (let i = d.length - 1; i >= 0; i--) cmds.push({ ind, mode, doc: d[i]! });
+    } else {
+      switch (d.type) {
+        case "indent":
+          cmds.push({ ind: makeIndent(ind, options), mode, doc: d.contents });
+          break;
+        case "align":
+          cmds.push({ ind: makeAlign(ind, d.n, options, rootIndent), mode, doc: d.contents });
+          break;
+        case "trim":
+          pos -= trimOutput();
+          break;
+        case "group": {
+          let cmd: Command;
+          if (mode === MODE_FLAT && !shouldRemeasure) {
+            cmd = { ind, mode: d.break ? MODE_BREAK : MODE_FLAT, doc: d.contents };
+          } else {
+            shouldRemeasure = false;
+            const rem = width - pos;
+            const hasLineSuffix = lineSuffixes.length > 0;
+            const flat: Command = { ind, mode: MODE_FLAT, doc: d.contents };
+            if (!d.break && fits(flat, cmds, rem, hasLineSuffix, groupModeMap)) cmd = flat;
+            else if (!d.expandedStates) cmd = { ind, mode: MODE_BREAK, doc: d.contents };
+            else {
+              let found: Command | undefined;
+              if (!d.break) {
+                for (let i = 1; i < d.expandedStates.length - 1; i++) {
+                  const state: Command = { ind, mode: MODE_FLAT, doc: d.expandedStates[i]! };
+                  if (fits(state, cmds, rem, hasLineSuffix, groupModeMap)) {
+                    found = state;
+                    break;
+                  }
+                }
+              }
+              cmd = found ?? { ind, mode: MODE_BREAK, doc: d.expandedStates.at(-1)! };
+            }
+          }
+          cmds.push(cmd);
+          if (d.id) groupModeMap.set(d.id, cmd.mode);
+          break;
+        }
+        case "fill": {
+          const rem = width - pos;
+          const offset = d.printedLength ?? 0;
+          const { parts } = d;
+          const length = parts.length - offset;
+          if (length === 0) break;
+          const content = parts[offset]!;
+          const contentFlat: Command = { ind, mode: MODE_FLAT, doc: content };
+          const contentBreak: Command = { ind, mode: MODE_BREAK, doc: content };
+          const contentFits = fits(
+            contentFlat,
+            [],
+            rem,
+            lineSuffixes.length > 0,
+            groupModeMap,
+            true,
+          );
+          if (length === 1) {
+            cmds.push(contentFits ? contentFlat : contentBreak);
+            break;
+          }
+          const whitespace = parts[offset + 1]!;
+          const wsFlat: Command = { ind, mode: MODE_FLAT, doc: whitespace };
+          const wsBreak: Command = { ind, mode: MODE_BREAK, doc: whitespace };
+          if (length === 2) {
+            if (contentFits) cmds.push(wsFlat, contentFlat);
+            else cmds.push(wsBreak, contentBreak);
+            break;
+          }
+          const second = parts[offset + 2]!;
+          const remaining: Command = { ind, mode, doc: { ...d, printedLength: offset + 2 } };
+          const bothFit = fits(
+            { ind, mode: MODE_FLAT, doc: [content, whitespace, second] },
+            [],
+            rem,
+            lineSuffixes.length > 0,
+            groupModeMap,
+            true,
+          );
+          cmds.push(remaining);
+          if (bothFit) cmds.push(wsFlat, contentFlat);
+          else if (contentFits) cmds.push(wsBreak, contentFlat);
+          else cmds.push(wsBreak, contentBreak);
+          break;
+        }
+        case "if-break":
+        case "indent-if-break": {
+          const groupMode = d.groupId ? groupModeMap.get(d.groupId) : mode;
+          if (groupMode === MODE_BREAK) {
+            const contents =
+              d.type === "if-break" ? d.breakContents : d.negate ? d.contents : indent(d.contents);
+            if (contents) cmds.push({ ind, mode, doc: contents });
+          }
+          if (groupMode === MODE_FLAT) {
+            const contents =
+              d.type === "if-break" ? d.flatContents : d.negate ? indent(d.contents) : d.contents;
+            if (contents) cmds.push({ ind, mode, doc: contents });
+          }
+          break;
+        }
+        case "line-suffix":
+          lineSuffixes.push({ ind, mode, doc: d.contents });
+          break;
+        case "line-suffix-boundary":
+          if (lineSuffixes.length > 0) cmds.push({ ind, mode, doc: hardlineWithoutBreakParent });
+          break;
+        case "line": {
+          let breakLine = mode === MODE_BREAK;
+          if (mode === MODE_FLAT) {
+            if (!d.hard) {
+              if (!d.soft) {
+                pending += " ";
+                pos += 1;
+              }
+              break;
+            }
+            shouldRemeasure = true;
+            breakLine = true;
+          }
+          if (breakLine) {
+            if (lineSuffixes.length > 0) {
+              cmds.push({ ind, mode, doc: d }, ...lineSuffixes.reverse());
+              lineSuffixes.length = 0;
+              break;
+            }
+            if (d.literal) {
+              pending += newLine;
+              pos = 0;
+              if (ind.root) {
+                pending += ind.root.value;
+                pos = ind.root.length;
+              }
+            } else {
+              trimOutput();
+              pending += newLine + ind.value;
+              pos = ind.length;
+            }
+          }
+          break;
+        }
+        case "label":
+          cmds.push({ ind, mode, doc: d.contents });
+          break;
+        case "break-parent":
+          break;
+        default:
+          throw new Unsupported("unknown doc");
+      }
+    }
+    if (cmds.length === 0 && lineSuffixes.length > 0) {
+      cmds.push(...lineSuffixes.reverse());
+      lineSuffixes.length = 0;
+    }
+  }
+  out.push(pending);
+  return out.join("");
+}

@@ -1,0 +1,2964 @@
+// The estree printer: a port of prettier's language-js printer (src/language-js/print, MIT
+// licence) for the node kinds estree.ts makes. Each function keeps the name and the logic of the
+// prettier function it ports; branches for syntax that cannot occur here (JSX, Flow, Angular,
+// Vue, decorators) are left out, and syntax that is not ported throws Unsupported.
+import {
+  align,
+  breakParent,
+  canBreak,
+  cleanDoc,
+  conditionalGroup,
+  dedent,
+  fill,
+  group,
+  hardline,
+  ifBreak,
+  indent,
+  indentIfBreak,
+  inheritLabel,
+  join,
+  label,
+  line,
+  lineSuffixBoundary,
+  removeLines,
+  replaceEndOfLine,
+  softline,
+  willBreak,
+  type Doc,
+} from "./doc.js";
+import {
+  CommentFlags,
+  hasComment,
+  isIndentableBlockComment,
+  locEnd,
+  locEndWithFullText,
+  locStart,
+  printCommentsAround,
+} from "./comments.js";
+import type { Node } from "./estree.js";
+import type { FormatOptions } from "./options.js";
+import { AstPath } from "./path.js";
+import {
+  getNextNonSpaceNonCommentCharacterIndex,
+  hasNewline,
+  hasNewlineInRange,
+  isNextLineEmptyAfterIndex,
+} from "./text.js";
+import { Unsupported } from "./unsupported.js";
+import { ES5_IDENTIFIER } from "./tables.js";
+import { stringWidth } from "./width.js";
+
+interface Args {
+  assignmentLayout?: string;
+  expandLastArg?: boolean;
+  expandFirstArg?: boolean;
+}
+
+type Print = (selector?: string | (string | number)[], args?: Args) => Doc;
+
+class ArgExpansionBailout extends Error {}
+
+// --- node type checks ------------------------------------------------------------------------
+
+const isStringLiteral = (n: Node) => n?.type === "Literal" && typeof n.value === "string";
+const isNumericLiteral = (n: Node) => n?.type === "Literal" && typeof n.value === "number";
+const isBooleanLiteral = (n: Node) => n?.type === "Literal" && typeof n.value === "boolean";
+const isRegExpLiteral = (n: Node) => n?.type === "Literal" && Boolean(n.regex);
+const isLiteral = (n: Node) => n?.type === "Literal";
+const isObjectExpression = (n: Node) => n?.type === "ObjectExpression";
+const isArrayExpression = (n: Node) => n?.type === "ArrayExpression";
+const isCallExpression = (n: Node) => n?.type === "CallExpression";
+const isMemberExpression = (n: Node) => n?.type === "MemberExpression";
+const isCallOrNewExpression = (n: Node) =>
+  n?.type === "CallExpression" || n?.type === "NewExpression";
+const isCallLikeExpression = isCallOrNewExpression;
+const isBinaryish = (n: Node) => n?.type === "BinaryExpression" || n?.type === "LogicalExpression";
+const isBinaryCastExpression = (n: Node) =>
+  n?.type === "TSAsExpression" || n?.type === "TSSatisfiesExpression";
+const isFunctionOrArrowExpression = (n: Node) =>
+  n?.type === "FunctionExpression" || n?.type === "ArrowFunctionExpression";
+const isUnionType = (n: Node) => n?.type === "TSUnionType";
+const isIntersectionType = (n: Node) => n?.type === "TSIntersectionType";
+const isObjectType = (n: Node) => n?.type === "TSTypeLiteral" || n?.type === "TSMappedType";
+const isTsKeywordType = (n: Node) => n.type.startsWith("TS") && n.type.endsWith("Keyword");
+const isChainElementWrapper = (n: Node) => n?.type === "TSNonNullExpression";
+const isReturnOrThrowStatement = (n: Node) =>
+  n?.type === "ReturnStatement" || n?.type === "ThrowStatement";
+const isObjectProperty = (n: Node) => n?.type === "Property" && !n.method && n.kind === "init";
+const isSignedNumericLiteral = (n: Node) =>
+  n.type === "UnaryExpression" &&
+  (n.operator === "+" || n.operator === "-") &&
+  isNumericLiteral(n.argument);
+const isMemberish = isMemberExpression;
+const isSimpleType = (n: Node) =>
+  isTsKeywordType(n) || (n.type === "TSTypeReference" && !n.typeArguments);
+const stripChainElementWrappers = (n: Node): Node =>
+  n.type === "TSNonNullExpression" ? stripChainElementWrappers(n.expression) : n;
+
+const STATEMENT_TYPES = new Set([
+  "BlockStatement",
+  "BreakStatement",
+  "ClassBody",
+  "ClassDeclaration",
+  "PropertyDefinition",
+  "ContinueStatement",
+  "DoWhileStatement",
+  "ExportNamedDeclaration",
+  "ExpressionStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "ForStatement",
+  "FunctionDeclaration",
+  "IfStatement",
+  "ImportDeclaration",
+  "MethodDefinition",
+  "ReturnStatement",
+  "SwitchStatement",
+  "ThrowStatement",
+  "TryStatement",
+  "TSInterfaceDeclaration",
+  "VariableDeclaration",
+  "WhileStatement",
+]);
+
+const PRECEDENCE = new Map<string, number>(
+  [
+    ["|>"],
+    ["??"],
+    ["||"],
+    ["&&"],
+    ["|"],
+    ["^"],
+    ["&"],
+    ["==", "===", "!=", "!=="],
+    ["<", ">", "<=", ">=", "in", "instanceof"],
+    [">>", "<<", ">>>"],
+    ["+", "-"],
+    ["*", "/", "%"],
+    ["**"],
+  ].flatMap((ops, index) => ops.map((op) => [op, index] as [string, number])),
+);
+const getPrecedence = (op: string) => PRECEDENCE.get(op);
+const equalityOperators = new Set(["==", "!=", "===", "!=="]);
+const multiplicativeOperators = new Set(["*", "/", "%"]);
+const bitshiftOperators = new Set([">>", ">>>", "<<"]);
+
+function shouldFlatten(parentOp: string, nodeOp: string): boolean {
+  if (getPrecedence(nodeOp) !== getPrecedence(parentOp)) return false;
+  if (parentOp === "**") return false;
+  if (equalityOperators.has(parentOp) && equalityOperators.has(nodeOp)) return false;
+  if (
+    (nodeOp === "%" && multiplicativeOperators.has(parentOp)) ||
+    (parentOp === "%" && multiplicativeOperators.has(nodeOp))
+  )
+    return false;
+  if (
+    nodeOp !== parentOp &&
+    multiplicativeOperators.has(nodeOp) &&
+    multiplicativeOperators.has(parentOp)
+  )
+    return false;
+  if (bitshiftOperators.has(parentOp) && bitshiftOperators.has(nodeOp)) return false;
+  return true;
+}
+
+const isBitwiseOperator = (op: string) =>
+  bitshiftOperators.has(op) || op === "|" || op === "^" || op === "&";
+
+// --- strings and numbers ----------------------------------------------------------------------
+
+function getPreferredQuote(text: string, preferSingle: boolean): string {
+  const preferred = preferSingle ? "'" : '"';
+  const alternate = preferSingle ? '"' : "'";
+  let p = 0;
+  let a = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === preferred) p++;
+    else if (c === alternate) a++;
+  }
+  return p > a ? alternate : preferred;
+}
+
+function makeString(rawText: string, enclosingQuote: string): string {
+  const otherQuote = enclosingQuote === '"' ? "'" : '"';
+  const raw = rawText.replaceAll(/\\(["'\\])|(["'])/g, (match, escaped, unescaped) => {
+    if (escaped) return escaped === otherQuote ? otherQuote : match;
+    return unescaped === enclosingQuote ? "\\" + unescaped : unescaped;
+  });
+  return enclosingQuote + raw + enclosingQuote;
+}
+
+export function printString(raw: string, singleQuote: boolean): string {
+  const rawContent = raw.slice(1, -1);
+  const enclosingQuote = getPreferredQuote(rawContent, singleQuote);
+  if (raw.charAt(0) === enclosingQuote) return raw;
+  return makeString(rawContent, enclosingQuote);
+}
+
+export function printNumber(raw: string): string {
+  if (raw.length === 1) return raw;
+  return raw
+    .toLowerCase()
+    .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(?=\d)/, "$1$2")
+    .replace(/^([+-]?[\d.]+)e[+-]?0+$/, "$1")
+    .replace(/^([+-])?\./, "$10.")
+    .replace(/(\.\d+?)0+(?=e|$)/, "$1")
+    .replace(/\.(?=e|$)/, "");
+}
+
+/** is-es5-identifier-name, with prettier's own table. */
+function isEs5IdentifierName(value: string): boolean {
+  return ES5_IDENTIFIER.test(value);
+}
+
+// --- the printer ------------------------------------------------------------------------------
+
+export class Printer {
+  readonly options: FormatOptions;
+  readonly text: string;
+  readonly path: AstPath;
+  readonly cache = new Map<Node, Doc>();
+  readonly print: Print;
+
+  constructor(ast: Node, text: string, options: FormatOptions) {
+    this.options = options;
+    this.text = text;
+    this.path = new AstPath(ast);
+    this.print = (selector, args) => {
+      if (selector === undefined) return this.mainPrint(args);
+      if (Array.isArray(selector)) return this.path.call(() => this.mainPrint(args), ...selector);
+      return this.path.call(() => this.mainPrint(args), selector);
+    };
+  }
+
+  printRoot(): Doc {
+    return this.mainPrint(undefined);
+  }
+
+  mainPrint(args: Args | undefined): Doc {
+    const node = this.path.node;
+    if (node === undefined || node === null) return "";
+    const shouldCache = args === undefined;
+    if (shouldCache && this.cache.has(node)) return this.cache.get(node)!;
+    let doc = this.genericPrint(args);
+    if (node.comments?.length && !this.willPrintOwnComments()) {
+      doc = inheritLabel(doc, (d) => printCommentsAround(node, d, this.text));
+    }
+    if (shouldCache) this.cache.set(node, doc);
+    return doc;
+  }
+
+  willPrintOwnComments(): boolean {
+    const { path } = this;
+    const { key, parent, node } = path;
+    if (key === "types" && isUnionType(parent)) return true;
+    if (
+      (key === "id" || key === "typeParameters") &&
+      (parent?.type === "ClassDeclaration" || parent?.type === "TSInterfaceDeclaration")
+    )
+      return true;
+    if (key === "superClass" && parent?.type === "ClassDeclaration") return true;
+    if (node.type === "ExpressionStatement") {
+      if (this.shouldExpressionStatementPrintLeadingSemicolon())
+        throw new Unsupported("comments on an ASI-protected statement");
+      return false;
+    }
+    if (isUnionType(node)) return this.shouldUnionTypePrintOwnComments();
+    return false;
+  }
+
+  genericPrint(args: Args | undefined): Doc {
+    const { path } = this;
+    const node = path.node;
+    const doc = this.printWithoutParentheses(args);
+    if (!doc) return "";
+    if (node.type === "PropertyDefinition" || node.type === "MethodDefinition") return doc;
+    const needsParens = this.needsParens();
+    if (!needsParens) return doc;
+    return inheritLabel(doc, (d) => ["(", d, ")"]);
+  }
+
+  // --- helpers on the original text ---
+
+  isNextLineEmpty(node: Node): boolean {
+    const end = locEnd(node);
+    if (isNextLineEmptyAfterIndex(this.text, end)) return true;
+    const full = locEndWithFullText(node);
+    if (full === end) return false;
+    return isNextLineEmptyAfterIndex(this.text, full);
+  }
+
+  printSemicolon(): Doc {
+    return this.options.semi ? ";" : "";
+  }
+
+  shouldPrintComma(level: "es5" | "all" = "es5"): boolean {
+    const { trailingComma } = this.options;
+    return (
+      (trailingComma === "es5" && level === "es5") ||
+      (trailingComma === "all" && (level === "all" || level === "es5"))
+    );
+  }
+
+  printTrailingComma(level: "es5" | "all" = "es5"): Doc {
+    return this.shouldPrintComma(level) ? ifBreak(",") : "";
+  }
+
+  printOptionalToken(): Doc {
+    const { node, parent } = this.path;
+    if (!node.optional || (node.type === "Identifier" && node === parent?.key)) return "";
+    if (isCallExpression(node) || (isMemberExpression(node) && node.computed)) return "?.";
+    return "?";
+  }
+
+  printTypeAnnotationProperty(propertyName = "typeAnnotation"): Doc {
+    const { path } = this;
+    const typeAnnotation = path.node[propertyName];
+    if (!typeAnnotation) return "";
+    let shouldPrintLeadingSpace = false;
+    if (typeAnnotation.type === "TSTypeAnnotation") {
+      const firstToken = path.call(() => this.getTypeAnnotationFirstToken(), propertyName);
+      if (
+        firstToken === "=>" ||
+        (firstToken === ":" && hasComment(typeAnnotation, CommentFlags.Leading))
+      )
+        shouldPrintLeadingSpace = true;
+    }
+    return shouldPrintLeadingSpace ? [" ", this.print(propertyName)] : this.print(propertyName);
+  }
+
+  getTypeAnnotationFirstToken(): string {
+    const { path } = this;
+    if (
+      path.match(
+        (n) => n.type === "TSTypeAnnotation",
+        (n, key) =>
+          (key === "returnType" || key === "typeAnnotation") &&
+          (n.type === "TSFunctionType" || n.type === "TSConstructorType"),
+      )
+    )
+      return "=>";
+    if (
+      path.match(
+        (n) => n.type === "TSTypeAnnotation",
+        (n, key) => key === "typeAnnotation" && n.type === "TSTypePredicate",
+      )
+    )
+      return "";
+    return ":";
+  }
+
+  // --- dispatch ---
+
+  printWithoutParentheses(args: Args | undefined): Doc {
+    const { path, options, print } = this;
+    const node = path.node;
+    if (node.type.startsWith("TS")) return this.printTypescript(args);
+    switch (node.type) {
+      case "Literal":
+        return this.printLiteral();
+      case "Program":
+      case "BlockStatement":
+        return this.printBlock();
+      case "ExpressionStatement":
+        return this.printExpressionStatement();
+      case "AssignmentExpression":
+        return this.printAssignment(print("left"), [" ", node.operator], "right");
+      case "VariableDeclarator":
+        return this.printAssignment(print("id"), " =", "init");
+      case "BinaryExpression":
+      case "LogicalExpression":
+        return this.printBinaryishExpression();
+      case "MemberExpression":
+        return this.printMemberExpression();
+      case "Identifier":
+        if (["let", "async", "await", "yield"].includes(node.name))
+          throw new Unsupported(`identifier ${node.name}`);
+        return [node.name, this.printOptionalToken(), this.printTypeAnnotationProperty()];
+      case "SpreadElement":
+        return ["...", print("argument"), this.printTypeAnnotationProperty()];
+      case "RestElement":
+        return ["...", print("argument"), this.printTypeAnnotationProperty()];
+      case "AssignmentPattern":
+        return [print("left"), " = ", print("right")];
+      case "FunctionDeclaration":
+      case "FunctionExpression":
+        return this.printFunction(args);
+      case "ArrowFunctionExpression":
+        return this.printArrowFunction(args);
+      case "ExportNamedDeclaration":
+        return this.printExportDeclaration();
+      case "ImportDeclaration":
+        return this.printImportDeclaration();
+      case "ImportSpecifier":
+      case "ExportSpecifier":
+      case "ImportNamespaceSpecifier":
+      case "ImportDefaultSpecifier":
+        return this.printModuleSpecifier();
+      case "ClassBody":
+        return this.printClassBody();
+      case "ThrowStatement":
+      case "ReturnStatement":
+        return this.printReturnOrThrowStatement();
+      case "NewExpression":
+      case "CallExpression":
+        return this.printCallExpression();
+      case "ObjectExpression":
+        return this.printObject();
+      case "Property":
+        if (node.method || node.kind !== "init") throw new Unsupported("method property");
+        if (node.shorthand) return print("value");
+        return this.printAssignment(this.printPropertyKey(), ":", "value");
+      case "ArrayExpression":
+        return this.printArray();
+      case "ThisExpression":
+        return "this";
+      case "UnaryExpression": {
+        const parts: Doc[] = [node.operator];
+        if (/[a-z]$/.test(node.operator)) parts.push(" ");
+        const argumentDoc = print("argument");
+        if (hasComment(node.argument))
+          parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
+        else parts.push(argumentDoc);
+        return parts;
+      }
+      case "UpdateExpression":
+        return [
+          node.prefix ? node.operator : "",
+          print("argument"),
+          node.prefix ? "" : node.operator,
+        ];
+      case "ConditionalExpression":
+        if (options.experimentalTernaries) throw new Unsupported("experimental ternaries");
+        return this.printTernaryOld();
+      case "VariableDeclaration":
+        return this.printVariableDeclaration();
+      case "IfStatement":
+        return this.printIfStatement();
+      case "ForStatement":
+        return this.printForStatement();
+      case "WhileStatement":
+        return group([
+          "while",
+          " (",
+          this.printIfOrWhileCondition(),
+          ")",
+          this.printClause("body"),
+        ]);
+      case "ForInStatement":
+      case "ForOfStatement":
+        return group([
+          "for",
+          " (",
+          print("left"),
+          " ",
+          node.type === "ForOfStatement" ? "of" : "in",
+          " ",
+          print("right"),
+          ")",
+          this.printClause("body"),
+        ]);
+      case "BreakStatement":
+      case "ContinueStatement":
+        return [node.type === "BreakStatement" ? "break" : "continue", this.printSemicolon()];
+      case "TryStatement":
+        return [
+          "try ",
+          print("block"),
+          node.handler ? [" ", print("handler")] : "",
+          node.finalizer ? [" finally ", print("finalizer")] : "",
+        ];
+      case "CatchClause":
+        if (node.param) {
+          if (hasComment(node.param)) throw new Unsupported("comments on a catch parameter");
+          return ["catch ", "(", print("param"), ") ", print("body")];
+        }
+        return ["catch ", print("body")];
+      case "SwitchStatement":
+        return this.printSwitchStatement();
+      case "SwitchCase":
+        return this.printSwitchCase();
+      case "ClassDeclaration":
+        return this.printClass();
+      case "MethodDefinition":
+        return this.printClassMethod();
+      case "PropertyDefinition":
+        return this.printClassProperty();
+      case "TemplateElement":
+        return replaceEndOfLine(node.value.raw);
+      case "TemplateLiteral":
+        return this.printTemplateLiteral();
+      default:
+        throw new Unsupported(`node ${node.type}`);
+    }
+  }
+
+  // --- literals ---
+
+  printLiteral(): Doc {
+    const node = this.path.node;
+    if (node.regex) {
+      const flags = [...node.regex.flags].sort().join("");
+      return `/${node.regex.pattern}/${flags}`;
+    }
+    if (typeof node.value === "number") return printNumber(node.raw);
+    if (typeof node.value === "string")
+      return replaceEndOfLine(printString(node.raw, this.options.singleQuote));
+    return String(node.value);
+  }
+
+  printTemplateLiteral(): Doc {
+    const { path, print } = this;
+    const node = path.node;
+    if (node.quasis.some((q: Node) => q.value.raw.includes("\n")))
+      throw new Unsupported("multi-line template literal");
+    const parts: Doc[] = ["`"];
+    path.each((childPath) => {
+      const i = childPath.index!;
+      parts.push(print());
+      if (i < node.expressions.length) {
+        const expression = node.expressions[i];
+        if (hasComment(expression)) throw new Unsupported("comment in a template literal");
+        const isSimple = isSimpleTemplateExpression(expression);
+        if (!isSimple) throw new Unsupported("template literal with a complex expression");
+        parts.push(
+          lineSuffixBoundary,
+          "${",
+          path.call(() => print(), "expressions", i),
+          lineSuffixBoundary,
+          "}",
+        );
+      }
+    }, "quasis");
+    parts.push("`");
+    return parts;
+  }
+
+  // --- statements ---
+
+  printStatementSequence(property: string): Doc[] {
+    const { path, print } = this;
+    const node = path.node;
+    const parts: Doc[] = [];
+    const list: Node[] = node[property];
+    const lastStatement = list.findLast((s) => s.type !== "EmptyStatement");
+    path.each(({ node: statement }) => {
+      if (statement.type === "EmptyStatement") return;
+      parts.push(print());
+      if (statement !== lastStatement) {
+        parts.push(hardline);
+        if (this.isNextLineEmpty(statement)) parts.push(hardline);
+      }
+    }, property);
+    return parts;
+  }
+
+  printBlock(): Doc {
+    const { path } = this;
+    const { node, parent } = path;
+    const hasBody = node.body.some((n: Node) => n.type !== "EmptyStatement");
+    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    const bodyDoc: Doc = hasBody ? this.printStatementSequence("body") : "";
+    if (node.type === "Program") return bodyDoc ? [bodyDoc, hardline] : "";
+    const parts: Doc[] = ["{"];
+    if (bodyDoc) parts.push(indent([hardline, bodyDoc]), hardline);
+    else {
+      const grand = path.grandparent;
+      if (!(
+        parent.type === "ArrowFunctionExpression" ||
+        parent.type === "FunctionExpression" ||
+        parent.type === "FunctionDeclaration" ||
+        parent.type === "ForStatement" ||
+        parent.type === "WhileStatement" ||
+        parent.type === "DoWhileStatement" ||
+        (parent.type === "CatchClause" && !grand.finalizer)
+      ))
+        parts.push(hardline);
+    }
+    parts.push("}");
+    return parts;
+  }
+
+  printExpressionStatement(): Doc {
+    const parts: Doc[] = [this.print("expression")];
+    if (this.shouldExpressionStatementPrintLeadingSemicolon()) parts.unshift(";");
+    else if (this.options.semi) parts.push(";");
+    return parts;
+  }
+
+  shouldExpressionStatementPrintLeadingSemicolon(): boolean {
+    const { path } = this;
+    if (this.options.semi) return false;
+    const { node, key, parent } = path;
+    if (node.type !== "ExpressionStatement") return false;
+    if (
+      ((key === "body" && (parent.type === "Program" || parent.type === "BlockStatement")) ||
+        (key === "consequent" && parent.type === "SwitchCase")) &&
+      path.call(() => this.expressionNeedsAsiProtection(), "expression")
+    )
+      return true;
+    return false;
+  }
+
+  expressionNeedsAsiProtection(): boolean {
+    const { path } = this;
+    const { node } = path;
+    switch (node.type) {
+      case "ArrayExpression":
+      case "TemplateLiteral":
+      case "TemplateElement":
+        return true;
+      case "ArrowFunctionExpression":
+        if (!this.shouldPrintParamsWithoutParens()) return true;
+        break;
+      case "UnaryExpression":
+        if (node.prefix && (node.operator === "+" || node.operator === "-")) return true;
+        break;
+      case "Literal":
+        if (node.regex) return true;
+        break;
+    }
+    if (this.needsParens()) return true;
+    if (!hasNakedLeftSide(node)) return false;
+    return path.call(() => this.expressionNeedsAsiProtection(), ...getLeftSidePathName(node));
+  }
+
+  printVariableDeclaration(): Doc {
+    const { path } = this;
+    const node = path.node;
+    const printed = path.map(() => this.print(), "declarations");
+    const isForXStatementInitializer =
+      (path.key === "init" && path.parent.type === "ForStatement") ||
+      (path.key === "left" &&
+        (path.parent.type === "ForInStatement" || path.parent.type === "ForOfStatement"));
+    const hasValue = node.declarations.some((d: Node) => d.init);
+    let firstVariable: Doc;
+    if (printed.length === 1 && !hasComment(node.declarations[0])) firstVariable = printed[0]!;
+    else firstVariable = indent(printed[0]!);
+    return group([
+      node.kind,
+      firstVariable ? [" ", firstVariable] : "",
+      indent(
+        printed
+          .slice(1)
+          .map((doc) => [",", hasValue && !isForXStatementInitializer ? hardline : line, doc]),
+      ),
+      isForXStatementInitializer ? "" : this.printSemicolon(),
+    ]);
+  }
+
+  printIfOrWhileCondition(): Doc {
+    const { node } = this.path;
+    const conditionDoc = this.print("test");
+    if (shouldInlineCondition(node.test)) return conditionDoc;
+    return group([indent([softline, conditionDoc]), softline]);
+  }
+
+  printClause(property: string): Doc {
+    const { path } = this;
+    return path.call(({ node }) => {
+      const doc = this.print();
+      if (node.type === "EmptyStatement") throw new Unsupported("empty statement");
+      const isBlockStatement = node.type === "BlockStatement";
+      if (hasComment(node, CommentFlags.Leading)) throw new Unsupported("comment before a clause");
+      if (
+        isBlockStatement ||
+        (node.type === "IfStatement" &&
+          path.parent.type === "IfStatement" &&
+          path.key === "alternate")
+      )
+        return [" ", doc];
+      return indent([line, doc]);
+    }, property);
+  }
+
+  printIfStatement(): Doc {
+    const { node } = this.path;
+    const opening = group([
+      "if (",
+      this.printIfOrWhileCondition(),
+      ")",
+      this.printClause("consequent"),
+    ]);
+    if (!node.alternate) return opening;
+    const isConsequentBlockStatement = node.consequent.type === "BlockStatement";
+    const parts: Doc[] = [opening];
+    let needSpace = isConsequentBlockStatement;
+    if (!isConsequentBlockStatement) {
+      parts.push(hardline);
+      needSpace = false;
+    }
+    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    parts.push(needSpace ? " " : "", "else", group(this.printClause("alternate")));
+    return parts;
+  }
+
+  printForStatement(): Doc {
+    const { node } = this.path;
+    const { print } = this;
+    const body = this.printClause("body");
+    if (!node.init && !node.test && !node.update) return group(["for (;;)", body]);
+    return group([
+      "for (",
+      group([
+        indent([
+          softline,
+          print("init"),
+          ";",
+          line,
+          print("test"),
+          ";",
+          node.update ? [line, print("update")] : "",
+        ]),
+        softline,
+      ]),
+      ")",
+      body,
+    ]);
+  }
+
+  printSwitchStatement(): Doc {
+    const { path, print } = this;
+    if (path.node.cases.length === 0) throw new Unsupported("empty switch");
+    return [
+      group(["switch (", indent([softline, print("discriminant")]), softline, ")"]),
+      " {",
+      indent([
+        hardline,
+        join(
+          hardline,
+          path.map(
+            ({ node, isLast }) => [print(), !isLast && this.isNextLineEmpty(node) ? hardline : ""],
+            "cases",
+          ),
+        ),
+      ]),
+      hardline,
+      "}",
+    ];
+  }
+
+  printSwitchCase(): Doc {
+    const { node } = this.path;
+    const parts: Doc[] = [];
+    if (node.test) parts.push("case ", this.print("test"), ":");
+    else parts.push("default:");
+    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    const consequent = node.consequent.filter((n: Node) => n.type !== "EmptyStatement");
+    if (consequent.length > 0) {
+      const cons = this.printStatementSequence("consequent");
+      parts.push(
+        consequent.length === 1 && consequent[0].type === "BlockStatement"
+          ? [" ", cons]
+          : indent([hardline, cons]),
+      );
+    }
+    return parts;
+  }
+
+  printReturnOrThrowStatement(): Doc {
+    const { node } = this.path;
+    return [
+      node.type === "ThrowStatement" ? "throw" : "return",
+      node.argument
+        ? [" ", this.path.call(() => this.printReturnOrThrowArgument(), "argument")]
+        : "",
+      this.printSemicolon(),
+    ];
+  }
+
+  printReturnOrThrowArgument(): Doc {
+    const { node } = this.path;
+    const argumentDoc = this.print();
+    if (hasComment(node, CommentFlags.Leading))
+      throw new Unsupported("comment before a returned value");
+    if (
+      isBinaryish(node) ||
+      (this.options.experimentalTernaries &&
+        node.type === "ConditionalExpression" &&
+        (node.consequent.type === "ConditionalExpression" ||
+          node.alternate.type === "ConditionalExpression"))
+    ) {
+      return group([ifBreak("("), indent([softline, argumentDoc]), softline, ifBreak(")")]);
+    }
+    return argumentDoc;
+  }
+
+  // --- modules ---
+
+  printImportDeclaration(): Doc {
+    const { node } = this.path;
+    return [
+      "import",
+      node.importKind && node.importKind !== "value" ? ` ${node.importKind}` : "",
+      this.printModuleSpecifiers(),
+      this.printModuleSource(),
+      this.printSemicolon(),
+    ];
+  }
+
+  printExportDeclaration(): Doc {
+    const { node } = this.path;
+    const parts: Doc[] = ["export"];
+    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    if (node.declaration) {
+      parts.push(" ", this.print("declaration"));
+    } else {
+      parts.push(node.exportKind && node.exportKind !== "value" ? ` ${node.exportKind}` : "");
+      parts.push(this.printModuleSpecifiers());
+      parts.push(this.printModuleSource());
+    }
+    if (!node.declaration) parts.push(this.printSemicolon());
+    return parts;
+  }
+
+  printModuleSource(): Doc {
+    const { node } = this.path;
+    if (!node.source) return "";
+    return [this.shouldPrintSpecifiers() ? " from" : "", " ", this.print("source")];
+  }
+
+  shouldPrintSpecifiers(): boolean {
+    const { node } = this.path;
+    if (
+      node.type !== "ImportDeclaration" ||
+      node.specifiers.length > 0 ||
+      node.importKind === "type"
+    )
+      return true;
+    const text = this.text.slice(locStart(node), locStart(node.source));
+    if (/\/[/*]/.test(text)) throw new Unsupported("comment in an import");
+    return text.trimEnd().endsWith("from");
+  }
+
+  printModuleSpecifiers(): Doc {
+    const { path, options } = this;
+    const { node } = path;
+    if (!this.shouldPrintSpecifiers()) return "";
+    const parts: Doc[] = [" "];
+    if (node.specifiers.length > 0) {
+      const standalone: Doc[] = [];
+      const grouped: Doc[] = [];
+      path.each(() => {
+        const type = path.node.type;
+        if (type === "ImportNamespaceSpecifier" || type === "ImportDefaultSpecifier")
+          standalone.push(this.print());
+        else grouped.push(this.print());
+      }, "specifiers");
+      parts.push(join(", ", standalone));
+      if (grouped.length > 0) {
+        if (standalone.length > 0) parts.push(", ");
+        const canBreakSpecifiers =
+          grouped.length > 1 ||
+          standalone.length > 0 ||
+          node.specifiers.some((s: Node) => hasComment(s));
+        if (canBreakSpecifiers) {
+          parts.push(
+            group([
+              "{",
+              indent([options.bracketSpacing ? line : softline, join([",", line], grouped)]),
+              this.printTrailingComma(),
+              options.bracketSpacing ? line : softline,
+              "}",
+            ]),
+          );
+        } else {
+          parts.push([
+            "{",
+            options.bracketSpacing ? " " : "",
+            ...grouped,
+            options.bracketSpacing ? " " : "",
+            "}",
+          ]);
+        }
+      }
+    } else {
+      parts.push("{}");
+    }
+    return parts;
+  }
+
+  printModuleSpecifier(): Doc {
+    const { node } = this.path;
+    const { type } = node;
+    const isImport = type.startsWith("Import");
+    const leftKey = isImport ? "imported" : "local";
+    const rightKey = isImport ? "local" : "exported";
+    let left: Doc = "";
+    let right: Doc = "";
+    if (type === "ImportNamespaceSpecifier") left = "*";
+    else if (node[leftKey]) left = this.print(leftKey);
+    const isShorthand =
+      !node[leftKey] || !node[rightKey] || node[leftKey].name === node[rightKey].name;
+    if (node[rightKey] && !isShorthand) right = this.print(rightKey);
+    if (type === "ImportDefaultSpecifier") return this.print("local");
+    const kind = type === "ImportSpecifier" ? node.importKind : node.exportKind;
+    return [kind && kind !== "value" ? `${kind} ` : "", left, left && right ? " as " : "", right];
+  }
+
+  // --- assignments ---
+
+  printAssignment(leftDoc: Doc, operator: Doc, rightPropertyName: string): Doc {
+    const layout = this.chooseLayout(leftDoc, rightPropertyName);
+    const rightDoc = rightPropertyName
+      ? this.print(rightPropertyName, { assignmentLayout: layout })
+      : "";
+    switch (layout) {
+      case "break-after-operator":
+        return group([group(leftDoc), operator, group(indent([line, rightDoc]))]);
+      case "never-break-after-operator":
+        return group([group(leftDoc), operator, " ", rightDoc]);
+      case "fluid": {
+        const groupId = Symbol("assignment");
+        return group([
+          group(leftDoc),
+          operator,
+          group(indent(line), { id: groupId }),
+          lineSuffixBoundary,
+          indentIfBreak(rightDoc, { groupId }),
+        ]);
+      }
+      case "break-lhs":
+        return group([leftDoc, operator, " ", group(rightDoc)]);
+      case "chain":
+        return [group(leftDoc), operator, line, rightDoc];
+      case "chain-tail":
+        return [group(leftDoc), operator, indent([line, rightDoc])];
+      case "chain-tail-arrow-chain":
+        return [group(leftDoc), operator, rightDoc];
+      case "only-left":
+        return leftDoc;
+      default:
+        throw new Unsupported("layout");
+    }
+  }
+
+  chooseLayout(leftDoc: Doc, rightPropertyName: string): string {
+    const { path, options } = this;
+    const { node } = path;
+    const rightNode = node[rightPropertyName];
+    if (!rightNode) return "only-left";
+    const isTail = !isAssignment(rightNode);
+    const shouldUseChainFormatting = path.match(
+      isAssignment,
+      isAssignmentOrVariableDeclarator,
+      (n) => !isTail || (n.type !== "ExpressionStatement" && n.type !== "VariableDeclaration"),
+    );
+    if (shouldUseChainFormatting) {
+      return !isTail
+        ? "chain"
+        : rightNode.type === "ArrowFunctionExpression" &&
+            rightNode.body.type === "ArrowFunctionExpression"
+          ? "chain-tail-arrow-chain"
+          : "chain-tail";
+    }
+    const isHeadOfLongChain = !isTail && isAssignment(rightNode.right);
+    if (
+      isHeadOfLongChain ||
+      (isUnionType(rightNode) && !shouldHugUnionType(rightNode)) ||
+      hasLeadingOwnLineComment(this.text, rightNode) ||
+      hasComment(rightNode, CommentFlags.Leading, isIndentableBlockComment)
+    )
+      return "break-after-operator";
+    if (rightNode.type === "CallExpression" && rightNode.callee.name === "require")
+      return "never-break-after-operator";
+    const canBreakLeftDoc = canBreak(leftDoc);
+    if (
+      hasComplexTypeAnnotation(node) ||
+      (isArrowFunctionVariableDeclarator(node) && canBreakLeftDoc)
+    )
+      return "break-lhs";
+    const hasShortKey = isObjectPropertyWithShortKey(node, leftDoc, options.tabWidth);
+    if (path.call(() => this.shouldBreakAfterOperator(hasShortKey), rightPropertyName))
+      return "break-after-operator";
+    if (isComplexTypeAliasParams(node)) return "break-lhs";
+    if (
+      !canBreakLeftDoc &&
+      (hasShortKey ||
+        rightNode.type === "TemplateLiteral" ||
+        rightNode.type === "TaggedTemplateExpression" ||
+        isBooleanLiteral(rightNode) ||
+        isNumericLiteral(rightNode) ||
+        rightNode.type === "ClassExpression")
+    )
+      return "never-break-after-operator";
+    return "fluid";
+  }
+
+  shouldBreakAfterOperator(hasShortKey: boolean): boolean {
+    const { path, options } = this;
+    const rightNode = path.node;
+    if (isBinaryish(rightNode) && !shouldInlineLogicalExpression(rightNode)) return true;
+    switch (rightNode.type) {
+      case "SequenceExpression":
+        return true;
+      case "ConditionalExpression": {
+        if (!options.experimentalTernaries) {
+          const { test } = rightNode;
+          return isBinaryish(test) && !shouldInlineLogicalExpression(test);
+        }
+        const { consequent, alternate } = rightNode;
+        return (
+          consequent.type === "ConditionalExpression" || alternate.type === "ConditionalExpression"
+        );
+      }
+    }
+    if (hasShortKey) return false;
+    let node = rightNode;
+    const props: string[] = [];
+    for (;;) {
+      if (node.type === "UnaryExpression" || node.type === "AwaitExpression") {
+        node = node.argument;
+        props.push("argument");
+      } else if (node.type === "TSNonNullExpression") {
+        node = node.expression;
+        props.push("expression");
+      } else break;
+    }
+    if (
+      isStringLiteral(node) ||
+      path.call(() => this.isPoorlyBreakableMemberOrCallChain(false), ...props)
+    )
+      return true;
+    return false;
+  }
+
+  isPoorlyBreakableMemberOrCallChain(deep: boolean): boolean {
+    const { path, options } = this;
+    const { node } = path;
+    const goDeeper = () => this.isPoorlyBreakableMemberOrCallChain(true);
+    if (isChainElementWrapper(node)) return path.call(goDeeper, "expression");
+    if (isCallExpression(node)) {
+      const doc = this.printCallExpression() as { label?: { memberChain?: boolean } };
+      if (doc && typeof doc === "object" && !Array.isArray(doc) && doc.label?.memberChain)
+        return false;
+      const args = node.arguments;
+      const isPoorlyBreakableCall =
+        args.length === 0 ||
+        (args.length === 1 &&
+          isLoneShortArgument(args[0], options.printWidth, options.singleQuote));
+      if (!isPoorlyBreakableCall) return false;
+      if (this.isCallExpressionWithComplexTypeArguments(node)) return false;
+      return path.call(goDeeper, "callee");
+    }
+    if (isMemberExpression(node)) return path.call(goDeeper, "object");
+    return deep && (node.type === "Identifier" || node.type === "ThisExpression");
+  }
+
+  isCallExpressionWithComplexTypeArguments(node: Node): boolean {
+    const typeArgs = node.typeArguments?.params;
+    if (typeArgs && typeArgs.length > 0) {
+      if (typeArgs.length > 1) return true;
+      if (typeArgs.length === 1) {
+        const first = typeArgs[0];
+        if (isUnionType(first) || isIntersectionType(first) || first.type === "TSTypeLiteral")
+          return true;
+      }
+      if (willBreak(this.print("typeArguments"))) return true;
+    }
+    return false;
+  }
+
+  // --- binary expressions ---
+
+  printBinaryishExpression(): Doc {
+    const { path } = this;
+    const { node, parent, grandparent, key } = path;
+    const isInsideParenthesis =
+      key !== "body" &&
+      (parent.type === "IfStatement" ||
+        parent.type === "WhileStatement" ||
+        parent.type === "SwitchStatement" ||
+        parent.type === "DoWhileStatement");
+    const parts = this.printBinaryishExpressions(false, isInsideParenthesis);
+    if (isInsideParenthesis) return parts;
+    if (
+      (key === "callee" && isCallOrNewExpression(parent)) ||
+      (parent.type === "UnaryExpression" && !hasComment(node)) ||
+      (isMemberExpression(parent) && !parent.computed)
+    )
+      return group([indent([softline, ...parts]), softline]);
+    const shouldNotIndent =
+      isReturnOrThrowStatement(parent) ||
+      (node === parent.body && parent.type === "ArrowFunctionExpression") ||
+      (node !== parent.body && parent.type === "ForStatement") ||
+      (parent.type === "ConditionalExpression" &&
+        !isReturnOrThrowStatement(grandparent) &&
+        !isCallOrNewExpression(grandparent)) ||
+      parent.type === "TemplateLiteral" ||
+      (key === "argument" && parent.type === "UnaryExpression") ||
+      (key === "arguments" && isBooleanTypeCoercion(parent));
+    const shouldIndentIfInlining =
+      parent.type === "AssignmentExpression" ||
+      parent.type === "VariableDeclarator" ||
+      parent.type === "PropertyDefinition" ||
+      isObjectProperty(parent);
+    const samePrecedenceSubExpression =
+      isBinaryish(node.left) && shouldFlatten(node.operator, node.left.operator);
+    if (
+      shouldNotIndent ||
+      (shouldInlineLogicalExpression(node) && !samePrecedenceSubExpression) ||
+      (!shouldInlineLogicalExpression(node) && shouldIndentIfInlining)
+    )
+      return group(parts);
+    if (parts.length === 0) return "";
+    const firstGroupIndex = parts.findIndex(
+      (part) => typeof part !== "string" && !Array.isArray(part) && part.type === "group",
+    );
+    const headParts = parts.slice(0, firstGroupIndex === -1 ? 1 : firstGroupIndex + 1);
+    const rest = parts.slice(headParts.length);
+    const groupId = Symbol("logicalChain");
+    return group([...headParts, indent(rest)], { id: groupId });
+  }
+
+  printBinaryishExpressions(isNested: boolean, isInsideParenthesis: boolean): Doc[] {
+    const { path, options, print } = this;
+    const { node } = path;
+    if (!isBinaryish(node)) return [group(print())];
+    let parts: Doc[] = [];
+    if (shouldFlatten(node.operator, node.left.operator)) {
+      parts = path.call(() => this.printBinaryishExpressions(true, isInsideParenthesis), "left");
+    } else {
+      parts.push(group(print("left")));
+    }
+    const shouldInline = shouldInlineLogicalExpression(node);
+    const rightNode = node.right;
+    const commentBeforeOperator = hasLeadingOwnLineComment(this.text, rightNode);
+    if (commentBeforeOperator) throw new Unsupported("comment before an operand");
+    const { operator } = node;
+    let right: Doc;
+    if (shouldInline) {
+      right = [operator, " ", print("right")];
+    } else {
+      const rightContent = print("right");
+      if (options.experimentalOperatorPosition === "start")
+        right = [line, operator, " ", rightContent];
+      else right = [operator, line, rightContent];
+    }
+    const { parent } = path;
+    const shouldBreak = hasComment(node.left, CommentFlags.Trailing | CommentFlags.Line);
+    const shouldGroup =
+      shouldBreak ||
+      (!(isInsideParenthesis && node.type === "LogicalExpression") &&
+        parent.type !== node.type &&
+        node.left.type !== node.type &&
+        node.right.type !== node.type);
+    if (shouldGroup) right = group(right, { shouldBreak });
+    if (options.experimentalOperatorPosition === "start")
+      parts.push(shouldInline ? " " : "", right);
+    else parts.push(" ", right);
+    if (isNested && hasComment(node)) {
+      const printed = cleanDoc(printCommentsAround(node, parts, this.text));
+      if (typeof printed === "object" && !Array.isArray(printed) && printed.type === "fill")
+        return printed.parts;
+      return Array.isArray(printed) ? printed : [printed];
+    }
+    return parts;
+  }
+
+  // --- members and calls ---
+
+  printMemberExpression(): Doc {
+    const { path } = this;
+    const objectDoc = this.print("object");
+    const lookupDoc = this.printMemberLookup();
+    const { node } = path;
+    const firstNonMemberParent = path.findAncestor(
+      (n) => !(isMemberExpression(n) || n.type === "TSNonNullExpression"),
+    );
+    const firstNonChainElementWrapperParent = path.findAncestor((n) => !isChainElementWrapper(n));
+    const objectLabel = docLabel(objectDoc);
+    const shouldInline =
+      (firstNonMemberParent.type === "AssignmentExpression" &&
+        firstNonMemberParent.left.type !== "Identifier") ||
+      this.shouldInlineNewExpressionCallee() ||
+      node.computed ||
+      (node.object.type === "Identifier" &&
+        node.property.type === "Identifier" &&
+        !isMemberExpression(firstNonChainElementWrapperParent)) ||
+      ((firstNonChainElementWrapperParent.type === "AssignmentExpression" ||
+        firstNonChainElementWrapperParent.type === "VariableDeclarator") &&
+        (isCallExpressionWithArguments(stripChainElementWrappers(node.object)) ||
+          Boolean(objectLabel?.memberChain)));
+    return label(objectLabel, [
+      objectDoc,
+      lineSuffixBoundary,
+      shouldInline ? lookupDoc : group(indent([softline, lookupDoc])),
+    ]);
+  }
+
+  shouldInlineNewExpressionCallee(): boolean {
+    const { path } = this;
+    let child = path.node;
+    for (const ancestor of path.ancestors()) {
+      if (!(
+        (isMemberExpression(ancestor) && ancestor.object === child) ||
+        (ancestor.type === "TSNonNullExpression" && ancestor.expression === child)
+      ))
+        return ancestor.type === "NewExpression" && ancestor.callee === child;
+      child = ancestor;
+    }
+    return false;
+  }
+
+  printMemberLookup(): Doc {
+    const property = this.print("property");
+    const { node } = this.path;
+    const optional = this.printOptionalToken();
+    if (!node.computed) return [optional, ".", property];
+    if (!node.property || isNumericLiteral(node.property)) return [optional, "[", property, "]"];
+    return group([optional, "[", indent([softline, property]), softline, "]"]);
+  }
+
+  printCallExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const isNew = node.type === "NewExpression";
+    const args = node.arguments;
+    const typeArgumentsDoc = node.typeArguments ? [print("typeArguments"), lineSuffixBoundary] : "";
+    if (isTestCallCallee(node)) throw new Unsupported("test-like call");
+    if (
+      args.length === 1 &&
+      args[0].type === "TemplateLiteral" &&
+      args[0].quasis.some((q: Node) => q.value.raw.includes("\n"))
+    )
+      throw new Unsupported("template literal argument");
+    if (
+      node.callee.type === "Identifier" &&
+      (node.callee.name === "require" || node.callee.name === "define")
+    )
+      throw new Unsupported("require/define call");
+    if (!isNew && isMemberish(node.callee) && !path.call(() => this.needsParens(), "callee"))
+      return this.printMemberChain();
+    const contents: Doc[] = [this.printCallee(), typeArgumentsDoc, this.printCallArguments()];
+    if (isCallExpression(node.callee)) return group(contents);
+    return contents;
+  }
+
+  printCallee(): Doc {
+    const { node } = this.path;
+    return [node.type === "NewExpression" ? "new " : "", this.print("callee"), lineSuffixBoundary];
+  }
+
+  printCallArguments(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const args: Node[] = node.arguments;
+    if (args.length === 0) {
+      if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+      return group(["(", ")"]);
+    }
+    const lastArgIndex = args.length - 1;
+    if (isReactHookCallWithDepsArray(args)) {
+      const parts: Doc[] = ["("];
+      path.each((_, index) => {
+        parts.push(print());
+        if (index !== lastArgIndex) parts.push(", ");
+      }, "arguments");
+      parts.push(")");
+      return parts;
+    }
+    let anyArgEmptyLine = false;
+    const printedArguments: Doc[] = [];
+    path.each(({ node: arg }, index) => {
+      let argDoc = print();
+      if (index === lastArgIndex) {
+        // nothing
+      } else if (this.isNextLineEmpty(arg)) {
+        anyArgEmptyLine = true;
+        argDoc = [argDoc, ",", hardline, hardline];
+      } else {
+        argDoc = [argDoc, ",", line];
+      }
+      printedArguments.push(argDoc);
+    }, "arguments");
+    const trailingComma = this.printTrailingComma("all");
+    const allArgsBrokenOut = () =>
+      group(["(", indent([line, ...printedArguments]), trailingComma, line, ")"], {
+        shouldBreak: true,
+      });
+    if (anyArgEmptyLine || isFunctionCompositionArguments(args)) return allArgsBrokenOut();
+    if (shouldExpandFirstArg(args)) {
+      const tailArgs = printedArguments.slice(1);
+      if (tailArgs.some(willBreak)) return allArgsBrokenOut();
+      let firstArg: Doc;
+      try {
+        firstArg = print(["arguments", 0], { expandFirstArg: true });
+      } catch (caught) {
+        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+        throw caught;
+      }
+      if (willBreak(firstArg)) {
+        return [
+          breakParent,
+          conditionalGroup([
+            ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+            allArgsBrokenOut(),
+          ]),
+        ];
+      }
+      return conditionalGroup([
+        ["(", firstArg, ", ", ...tailArgs, ")"],
+        ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+        allArgsBrokenOut(),
+      ]);
+    }
+    if (shouldExpandLastArg(args)) {
+      const headArgs = printedArguments.slice(0, -1);
+      if (headArgs.some(willBreak)) return allArgsBrokenOut();
+      let lastArg: Doc;
+      try {
+        lastArg = print(["arguments", args.length - 1], { expandLastArg: true });
+      } catch (caught) {
+        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+        throw caught;
+      }
+      if (willBreak(lastArg)) {
+        return [
+          breakParent,
+          conditionalGroup([
+            ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+            allArgsBrokenOut(),
+          ]),
+        ];
+      }
+      return conditionalGroup([
+        ["(", ...headArgs, lastArg, ")"],
+        ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+        allArgsBrokenOut(),
+      ]);
+    }
+    const contents: Doc[] = [
+      "(",
+      indent([softline, ...printedArguments]),
+      trailingComma,
+      softline,
+      ")",
+    ];
+    if (isLongCurriedCallExpression(path)) return contents;
+    return group(contents, { shouldBreak: printedArguments.some(willBreak) || anyArgEmptyLine });
+  }
+
+  printMemberChain(): Doc {
+    const { path, options, print } = this;
+    const isExpressionStatement = path.parent.type === "ExpressionStatement";
+    interface Printed {
+      node: Node;
+      printed: Doc;
+      hasTrailingEmptyLine?: boolean;
+    }
+    const printedNodes: Printed[] = [];
+    const shouldInsertEmptyLineAfter = (node: Node): boolean => {
+      const text = this.text;
+      const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
+      const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
+      if (nextChar === ")")
+        return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
+      return this.isNextLineEmpty(node);
+    };
+    const withComments = (node: Node, doc: Doc) => printCommentsAround(node, doc, this.text);
+    const rec = () => {
+      const { node } = path;
+      if (
+        isCallExpression(node) &&
+        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
+        !this.needsParens()
+      ) {
+        const hasTrailingEmptyLine = shouldInsertEmptyLineAfter(node);
+        printedNodes.unshift({
+          node,
+          hasTrailingEmptyLine,
+          printed: [
+            withComments(node, [
+              this.printOptionalToken(),
+              print("typeArguments"),
+              this.printCallArguments(),
+            ]),
+            hasTrailingEmptyLine ? hardline : "",
+          ],
+        });
+        path.call(rec, "callee");
+      } else if (isMemberish(node) && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, this.printMemberLookup()) });
+        path.call(rec, "object");
+      } else if (node.type === "TSNonNullExpression" && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, "!") });
+        path.call(rec, "expression");
+      } else {
+        printedNodes.unshift({ node, printed: print() });
+      }
+    };
+    const { node } = path;
+    printedNodes.unshift({
+      node,
+      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
+    });
+    if (node.callee) path.call(rec, "callee");
+
+    const groups: Printed[][] = [];
+    let currentGroup: Printed[] = [printedNodes[0]!];
+    let i = 1;
+    for (; i < printedNodes.length; ++i) {
+      const n = printedNodes[i]!.node;
+      if (
+        n.type === "TSNonNullExpression" ||
+        isCallExpression(n) ||
+        (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
+      )
+        currentGroup.push(printedNodes[i]!);
+      else break;
+    }
+    if (!isCallExpression(printedNodes[0]!.node)) {
+      for (; i + 1 < printedNodes.length; ++i) {
+        if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
+          currentGroup.push(printedNodes[i]!);
+        else break;
+      }
+    }
+    groups.push(currentGroup);
+    currentGroup = [];
+    let hasSeenCallExpression = false;
+    for (; i < printedNodes.length; ++i) {
+      const p = printedNodes[i]!;
+      if (hasSeenCallExpression && isMemberish(p.node)) {
+        if (p.node.computed && isNumericLiteral(p.node.property)) {
+          currentGroup.push(p);
+          continue;
+        }
+        groups.push(currentGroup);
+        currentGroup = [];
+        hasSeenCallExpression = false;
+      }
+      if (isCallExpression(p.node)) hasSeenCallExpression = true;
+      currentGroup.push(p);
+      if (hasComment(p.node, CommentFlags.Trailing)) {
+        groups.push(currentGroup);
+        currentGroup = [];
+        hasSeenCallExpression = false;
+      }
+    }
+    if (currentGroup.length > 0) groups.push(currentGroup);
+
+    const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
+    const isShort = (name: string) => name.length <= options.tabWidth;
+    const shouldNotWrap = (gs: Printed[][]) => {
+      const hasComputed = gs[1]![0]?.node.computed;
+      if (gs[0]!.length === 1) {
+        const firstNode = gs[0]![0]!.node;
+        return (
+          firstNode.type === "ThisExpression" ||
+          (firstNode.type === "Identifier" &&
+            (isFactory(firstNode.name) ||
+              (isExpressionStatement && isShort(firstNode.name)) ||
+              hasComputed))
+        );
+      }
+      const lastNode = gs[0]!.at(-1)!.node;
+      return (
+        isMemberExpression(lastNode) &&
+        lastNode.property.type === "Identifier" &&
+        (isFactory(lastNode.property.name) || hasComputed)
+      );
+    };
+    const shouldMerge =
+      groups.length >= 2 && !hasComment(groups[1]![0]!.node) && shouldNotWrap(groups);
+    const printGroup = (g: Printed[]) => g.map((t) => t.printed);
+    const printIndentedGroup = (gs: Printed[][]) =>
+      gs.length === 0 ? "" : indent([hardline, join(hardline, gs.map(printGroup))]);
+    const printedGroups = groups.map(printGroup);
+    const oneLine: Doc = printedGroups;
+    const cutoff = shouldMerge ? 3 : 2;
+    const flatGroups = groups.flat();
+    const nodeHasComment =
+      flatGroups.slice(1, -1).some((n) => hasComment(n.node, CommentFlags.Leading)) ||
+      flatGroups.slice(0, -1).some((n) => hasComment(n.node, CommentFlags.Trailing)) ||
+      (groups[cutoff] && hasComment(groups[cutoff]![0]!.node, CommentFlags.Leading));
+    if (
+      groups.length <= cutoff &&
+      !nodeHasComment &&
+      groups.every((g) => !g.at(-1)!.hasTrailingEmptyLine)
+    ) {
+      if (isLongCurriedCallExpression(path)) return oneLine;
+      return group(oneLine);
+    }
+    const lastNodeBeforeIndent = groups[shouldMerge ? 1 : 0]!.at(-1)!.node;
+    const shouldHaveEmptyLineBeforeIndent =
+      !isCallExpression(lastNodeBeforeIndent) && shouldInsertEmptyLineAfter(lastNodeBeforeIndent);
+    const expanded: Doc = [
+      printGroup(groups[0]!),
+      shouldMerge ? groups.slice(1, 2).map(printGroup) : "",
+      shouldHaveEmptyLineBeforeIndent ? hardline : "",
+      printIndentedGroup(groups.slice(shouldMerge ? 2 : 1)),
+    ];
+    const callExpressions = printedNodes.map(({ node: n }) => n).filter(isCallExpression);
+    const lastGroupWillBreakAndOtherCallsHaveFunctionArguments = () => {
+      const lastGroupNode = groups.at(-1)!.at(-1)!.node;
+      const lastGroupDoc = printedGroups.at(-1)!;
+      return (
+        isCallExpression(lastGroupNode) &&
+        willBreak(lastGroupDoc) &&
+        callExpressions.slice(0, -1).some((n) => n.arguments.some(isFunctionOrArrowExpression))
+      );
+    };
+    let result: Doc;
+    if (
+      nodeHasComment ||
+      (callExpressions.length > 2 &&
+        callExpressions.some((expr) =>
+          expr.arguments.some((arg: Node) => !isSimpleCallArgument(arg)),
+        )) ||
+      printedGroups.slice(0, -1).some(willBreak) ||
+      lastGroupWillBreakAndOtherCallsHaveFunctionArguments()
+    ) {
+      result = group(expanded);
+    } else {
+      result = [
+        willBreak(oneLine) || shouldHaveEmptyLineBeforeIndent ? breakParent : "",
+        conditionalGroup([oneLine, expanded]),
+      ];
+    }
+    return label({ memberChain: true }, result);
+  }
+
+  // --- objects and arrays ---
+
+  printPropertyKey(): Doc {
+    const { path, options } = this;
+    const { node } = path;
+    if (node.computed) return ["[", this.print("key"), "]"];
+    const key = node.key;
+    const { quoteProps } = options;
+    if (quoteProps === "consistent" && this.hasSiblingsRequireQuoted()) {
+      // isKeySafeToQuote: identifiers only (numbers are not quoted in TypeScript).
+      if (key.type === "Identifier") {
+        if (hasComment(key)) throw new Unsupported("comment on a key");
+        return printString(JSON.stringify(key.name), options.singleQuote);
+      }
+    }
+    if (
+      (quoteProps === "as-needed" ||
+        (quoteProps === "consistent" && !this.hasSiblingsRequireQuoted())) &&
+      isKeySafeToUnquote(node, options.singleQuote)
+    ) {
+      if (hasComment(key)) throw new Unsupported("comment on a key");
+      const value: string = key.value;
+      return /^\d/.test(value) ? printNumber(value) : value;
+    }
+    return this.print("key");
+  }
+
+  readonly needQuoteKeysCache = new WeakMap<Node, boolean>();
+
+  hasSiblingsRequireQuoted(): boolean {
+    const { path, options } = this;
+    const parent = path.parent;
+    let result = this.needQuoteKeysCache.get(parent);
+    if (result === undefined) {
+      result = path.siblings!.some((sibling) => {
+        if (sibling.computed) return false;
+        const key = sibling.key;
+        return key && isStringLiteral(key) && !isKeySafeToUnquote(sibling, options.singleQuote);
+      });
+      this.needQuoteKeysCache.set(parent, result);
+    }
+    return result;
+  }
+
+  printObject(): Doc {
+    const { path, options } = this;
+    const { node } = path;
+    const children: Node[] = node.properties;
+    const shouldBreak =
+      options.objectWrap === "preserve" &&
+      children.length > 0 &&
+      hasNewlineInRange(this.text, locStart(node), locStart(children[0]));
+    let separatorParts: Doc[] = [];
+    const parts = path.map(({ node: child }) => {
+      const result = [...separatorParts, this.print()];
+      separatorParts = [",", line];
+      if (this.isNextLineEmpty(child)) separatorParts.push(hardline);
+      return result;
+    }, "properties");
+    let content: Doc;
+    if (parts.length === 0) {
+      if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+      content = group(["{", "}", this.printOptionalToken(), this.printTypeAnnotationProperty()]);
+    } else {
+      const spacing = options.bracketSpacing ? line : softline;
+      content = [
+        "{",
+        indent([spacing, ...parts]),
+        this.printTrailingComma(),
+        spacing,
+        "}",
+        this.printOptionalToken(),
+        this.printTypeAnnotationProperty(),
+      ];
+    }
+    return group(content, { shouldBreak });
+  }
+
+  printArray(): Doc {
+    const { path } = this;
+    const { node } = path;
+    const parts: Doc[] = [];
+    const elementsProperty = node.type === "TSTupleType" ? "elementTypes" : "elements";
+    const elements: Node[] = node[elementsProperty];
+    if (elements.length === 0) {
+      if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+      parts.push(group(["[", "]"]));
+    } else {
+      const groupId = Symbol("array");
+      const shouldBreak =
+        elements.length > 1 &&
+        elements.every((element, i, all) => {
+          if (!isArrayExpression(element) && !isObjectExpression(element)) return false;
+          const next = all[i + 1];
+          if (next && element.type !== next.type) return false;
+          const itemsKey = isArrayExpression(element) ? "elements" : "properties";
+          return element[itemsKey] && element[itemsKey].length > 1;
+        });
+      const concise = isConciselyPrintedArray(node, this.text);
+      const trailingComma = !this.shouldPrintComma()
+        ? ""
+        : concise
+          ? ifBreak(",", "", { groupId })
+          : ifBreak(",");
+      if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+      parts.push(
+        group(
+          [
+            "[",
+            indent([
+              softline,
+              concise
+                ? this.printArrayElementsConcisely(trailingComma)
+                : [this.printArrayElements(elementsProperty), trailingComma],
+            ]),
+            softline,
+            "]",
+          ],
+          { shouldBreak, id: groupId },
+        ),
+      );
+    }
+    parts.push(this.printOptionalToken(), this.printTypeAnnotationProperty());
+    return parts;
+  }
+
+  isLineAfterElementEmpty(node: Node): boolean {
+    const text = this.text;
+    let currentIdx = locEnd(node);
+    if (currentIdx === locStart(node)) return false;
+    const { length } = text;
+    while (currentIdx < length) {
+      if (text[currentIdx] === ",") break;
+      const next = skipInlineCommentAt(text, skipTrailingCommentAt(text, currentIdx + 1));
+      currentIdx = next;
+    }
+    return isNextLineEmptyAfterIndex(text, currentIdx);
+  }
+
+  printArrayElements(elementsProperty: string): Doc[] {
+    const { path } = this;
+    const parts: Doc[] = [];
+    path.each(({ node, isLast }) => {
+      parts.push(node ? group(this.print()) : "");
+      if (!isLast)
+        parts.push([",", line, node && this.isLineAfterElementEmpty(node) ? softline : ""]);
+    }, elementsProperty);
+    return parts;
+  }
+
+  printArrayElementsConcisely(trailingComma: Doc): Doc {
+    const { path } = this;
+    const parts: Doc[] = [];
+    path.each(({ node, isLast, next }) => {
+      parts.push([this.print(), isLast ? trailingComma : ","]);
+      if (!isLast) {
+        parts.push(
+          this.isLineAfterElementEmpty(node)
+            ? [hardline, hardline]
+            : hasComment(next, CommentFlags.Leading | CommentFlags.Line)
+              ? hardline
+              : line,
+        );
+      }
+    }, "elements");
+    return fill(parts);
+  }
+
+  // --- functions ---
+
+  printFunction(args: Args | undefined): Doc {
+    const { path, print } = this;
+    const { node, key, parent } = path;
+    if (key === "value" && node.type === "FunctionExpression" && parent.type === "MethodDefinition")
+      return this.printMethodValue();
+    let shouldExpandParameters = false;
+    if (node.type === "FunctionExpression" && args?.expandLastArg) {
+      if (
+        isCallExpression(parent) &&
+        (parent.arguments.length > 1 ||
+          node.params.every((p: Node) => p.type === "Identifier" && !p.typeAnnotation))
+      )
+        shouldExpandParameters = true;
+    }
+    const parametersDoc = this.printFunctionParameters(shouldExpandParameters, false);
+    const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+    const shouldGroupParameters = shouldGroupFunctionParameters(node, returnTypeDoc);
+    return [
+      node.async ? "async " : "",
+      "function",
+      node.generator ? "*" : "",
+      " ",
+      node.id ? print("id") : "",
+      print("typeParameters"),
+      group([shouldGroupParameters ? group(parametersDoc) : parametersDoc, returnTypeDoc]),
+      node.body ? " " : "",
+      print("body"),
+    ];
+  }
+
+  printMethodValue(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const parametersDoc = this.printFunctionParameters(false, false);
+    const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+    const shouldGroupParameters = shouldGroupFunctionParameters(node, returnTypeDoc);
+    const parts: Doc[] = [
+      print("typeParameters"),
+      group([shouldGroupParameters ? group(parametersDoc) : parametersDoc, returnTypeDoc]),
+    ];
+    if (node.body) parts.push(" ", print("body"));
+    else parts.push(this.printSemicolon());
+    return parts;
+  }
+
+  printFunctionParameters(
+    shouldExpandParameters: boolean,
+    shouldPrintTypeParameters: boolean,
+  ): Doc {
+    const { path, print } = this;
+    const functionNode = path.node;
+    const parameters: Node[] = functionNode.params;
+    const typeParametersDoc =
+      shouldPrintTypeParameters && functionNode.typeParameters ? print("typeParameters") : "";
+    if (parameters.length === 0) {
+      if (hasComment(functionNode, CommentFlags.Dangling))
+        throw new Unsupported("dangling comments");
+      return [typeParametersDoc, "(", ")"];
+    }
+    const shouldHugParameters = shouldHugTheOnlyFunctionParameter(functionNode);
+    const printed: Doc[] = [];
+    path.each((_, index) => {
+      const isLastParameter = index === parameters.length - 1;
+      printed.push(print());
+      if (isLastParameter) return;
+      printed.push(",");
+      if (shouldHugParameters) printed.push(" ");
+      else if (this.isNextLineEmpty(parameters[index])) printed.push(hardline, hardline);
+      else printed.push(line);
+    }, "params");
+    if (shouldExpandParameters) {
+      if (willBreak(typeParametersDoc) || willBreak(printed)) throw new ArgExpansionBailout();
+      return group([removeLines(typeParametersDoc), "(", removeLines(printed), ")"]);
+    }
+    if (shouldHugParameters) return [typeParametersDoc, "(", ...printed, ")"];
+    const hasRest = parameters.at(-1)?.type === "RestElement";
+    return [
+      typeParametersDoc,
+      "(",
+      indent([softline, ...printed]),
+      !hasRest ? this.printTrailingComma("all") : "",
+      softline,
+      ")",
+    ];
+  }
+
+  shouldPrintParamsWithoutParens(): boolean {
+    const { options, path } = this;
+    if (options.arrowParens === "always") return false;
+    const node = path.node;
+    const parameters: Node[] = node.params;
+    return (
+      parameters.length === 1 &&
+      !node.typeParameters &&
+      !hasComment(node, CommentFlags.Dangling) &&
+      parameters[0]!.type === "Identifier" &&
+      !parameters[0]!.typeAnnotation &&
+      !hasComment(parameters[0]) &&
+      !parameters[0]!.optional &&
+      !node.returnType
+    );
+  }
+
+  printArrowFunction(args: Args | undefined): Doc {
+    void args;
+    throw new Unsupported("arrow function");
+  }
+
+  // --- classes ---
+
+  printClass(): Doc {
+    throw new Unsupported("class");
+  }
+
+  printClassMethod(): Doc {
+    throw new Unsupported("class method");
+  }
+
+  printClassProperty(): Doc {
+    throw new Unsupported("class property");
+  }
+
+  /** ClassBody, TSInterfaceBody and TSTypeLiteral. */
+  printClassBody(): Doc {
+    const { path, options } = this;
+    const { node } = path;
+    const parts: Doc[] = [];
+    const isObjectTypeBody = node.type === "TSTypeLiteral";
+    const separator = isObjectTypeBody ? line : hardline;
+    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    const key = node.type === "TSTypeLiteral" ? "members" : "body";
+    let firstMember: Node;
+    path.each(({ node: member, isLast, next }) => {
+      firstMember ??= member;
+      parts.push(this.print());
+      if (
+        !isObjectTypeBody &&
+        !options.semi &&
+        shouldPrintSemicolonAfterInterfaceProperty(member, next)
+      )
+        parts.push(";");
+      if (!isObjectTypeBody && !options.semi && node.type === "ClassBody")
+        throw new Unsupported("class body without semicolons");
+      if (!isLast) {
+        parts.push(separator);
+        if (this.isNextLineEmpty(member)) parts.push(hardline);
+      }
+    }, key);
+    if (isObjectTypeBody) {
+      const shouldBreak =
+        options.objectWrap === "preserve" &&
+        firstMember! !== undefined &&
+        hasNewlineInRange(this.text, locStart(node), locStart(firstMember));
+      let content: Doc;
+      if (parts.length === 0) content = "{}";
+      else {
+        const spacing = !options.bracketSpacing ? softline : line;
+        content = ["{", indent([spacing, ...parts]), spacing, "}"];
+      }
+      if (
+        path.match(
+          undefined,
+          (_n, name) => name === "typeAnnotation",
+          (_n, name) => name === "typeAnnotation",
+          (n, name) => name === "params" && shouldHugTheOnlyFunctionParameter(n),
+        )
+      )
+        return content;
+      return group(content, { shouldBreak });
+    }
+    return ["{", parts.length > 0 ? [indent([hardline, parts]), hardline] : "", "}"];
+  }
+
+  printClassMemberSemicolon(): Doc {
+    const { path, options } = this;
+    const { parent } = path;
+    if (parent.type === "ClassBody" || parent.type === "TSInterfaceBody")
+      return this.printSemicolon();
+    if (parent.type === "TSTypeLiteral") {
+      if (path.isLast) return options.semi ? ifBreak(";") : "";
+      if (options.semi || shouldPrintSemicolonAfterInterfaceProperty(path.node, path.next))
+        return ";";
+      return ifBreak("", ";");
+    }
+    return "";
+  }
+
+  // --- TypeScript ---
+
+  printTypescript(args: Args | undefined): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    if (isTsKeywordType(node)) return node.type.slice(2, -7).toLowerCase();
+    switch (node.type) {
+      case "TSThisType":
+        return "this";
+      case "TSInterfaceBody":
+      case "TSTypeLiteral":
+        return this.printClassBody();
+      case "TSTypeAliasDeclaration": {
+        const parts: Doc[] = ["type ", print("id"), print("typeParameters")];
+        return [this.printAssignment(parts, " =", "typeAnnotation"), this.printSemicolon()];
+      }
+      case "TSQualifiedName":
+        return [print("left"), ".", print("right")];
+      case "TSInterfaceDeclaration":
+        return this.printClass();
+      case "TSInterfaceHeritage":
+        return [print("expression"), print("typeArguments")];
+      case "TSTypeParameterDeclaration":
+      case "TSTypeParameterInstantiation":
+        return this.printTypeParameters("params");
+      case "TSTypeParameter":
+        return this.printTypeParameter();
+      case "TSAsExpression":
+      case "TSSatisfiesExpression": {
+        const { parent, key } = path;
+        const parts: Doc[] = [
+          print("expression"),
+          " ",
+          node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
+          " ",
+          print("typeAnnotation"),
+        ];
+        if (
+          (key === "callee" && isCallOrNewExpression(parent)) ||
+          (key === "object" && isMemberExpression(parent))
+        )
+          return group([indent([softline, ...parts]), softline]);
+        return parts;
+      }
+      case "TSArrayType":
+        return [print("elementType"), "[]"];
+      case "TSPropertySignature":
+        return [
+          group([
+            node.readonly ? "readonly " : "",
+            this.printPropertyKey(),
+            this.printOptionalToken(),
+            this.printTypeAnnotationProperty(),
+          ]),
+          this.printClassMemberSemicolon(),
+        ];
+      case "TSTypeQuery":
+        return ["typeof ", print("exprName"), print("typeArguments")];
+      case "TSIndexSignature": {
+        const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
+        const parametersGroup = group([
+          indent([
+            softline,
+            join(
+              [", ", softline],
+              path.map(() => print(), "parameters"),
+            ),
+          ]),
+          trailingComma,
+          softline,
+        ]);
+        return [
+          group([
+            node.readonly ? "readonly " : "",
+            "[",
+            node.parameters ? parametersGroup : "",
+            "]",
+            this.printTypeAnnotationProperty(),
+          ]),
+          this.printClassMemberSemicolon(),
+        ];
+      }
+      case "TSTypePredicate":
+        return [
+          node.asserts ? "asserts " : "",
+          print("parameterName"),
+          node.typeAnnotation ? [" is ", this.printTypeAnnotationProperty()] : "",
+        ];
+      case "TSNonNullExpression":
+        return [print("expression"), "!"];
+      case "TSLiteralType":
+        return print("literal");
+      case "TSIndexedAccessType":
+        return [print("objectType"), "[", print("indexType"), "]"];
+      case "TSTypeOperator":
+        return [node.operator, " ", print("typeAnnotation")];
+      case "TSUnionType":
+        return this.printUnionType(args);
+      case "TSTupleType":
+        return this.printArray();
+      case "TSTypeReference":
+        return [print("typeName"), this.printTypeParameters("typeArguments")];
+      case "TSTypeAnnotation": {
+        const token = this.getTypeAnnotationFirstToken();
+        return token ? [token, " ", print("typeAnnotation")] : print("typeAnnotation");
+      }
+      default:
+        throw new Unsupported(`node ${node.type}`);
+    }
+  }
+
+  printTypeParameters(paramsKey: string): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const parameters = node[paramsKey];
+    if (!parameters) return "";
+    if (!Array.isArray(parameters)) return print(paramsKey);
+    const isArrowFunctionVariable = path.match(
+      (n) => !(n[paramsKey].length === 1 && isObjectType(n[paramsKey][0])),
+      undefined,
+      (_n, name) => name === "typeAnnotation",
+      (n) => n.type === "Identifier",
+      isArrowFunctionVariableDeclarator,
+    );
+    const shouldInline =
+      parameters.length === 0 ||
+      (!isArrowFunctionVariable &&
+        parameters.length === 1 &&
+        shouldHugType(parameters[0]) &&
+        !parameters.some((p: Node) => hasComment(p)));
+    if (parameters.some((p: Node) => hasComment(p)))
+      throw new Unsupported("comments in type parameters");
+    if (shouldInline)
+      return [
+        "<",
+        join(
+          ", ",
+          path.map(() => print(), paramsKey),
+        ),
+        ">",
+      ];
+    const trailingComma =
+      node.type === "TSTypeParameterInstantiation" ? "" : this.printTrailingComma();
+    return group([
+      "<",
+      indent([
+        softline,
+        join(
+          [",", line],
+          path.map(() => print(), paramsKey),
+        ),
+      ]),
+      trailingComma,
+      softline,
+      ">",
+    ]);
+  }
+
+  printTypeParameter(): Doc {
+    const { node } = this.path;
+    const { print } = this;
+    const parts: Doc[] = [print("name")];
+    if (node.constraint) {
+      const groupId = Symbol("constraint");
+      parts.push(
+        " extends",
+        group(indent(line), { id: groupId }),
+        lineSuffixBoundary,
+        indentIfBreak(print("constraint"), { groupId }),
+      );
+    }
+    if (node.default) {
+      const groupId = Symbol("default");
+      parts.push(
+        " =",
+        group(indent(line), { id: groupId }),
+        lineSuffixBoundary,
+        indentIfBreak(print("default"), { groupId }),
+      );
+    }
+    return group(parts);
+  }
+
+  shouldUnionTypePrintOwnComments(): boolean {
+    const { key, node, parent } = this.path;
+    if (
+      shouldHugUnionType(node) ||
+      (key === "types" && isUnionType(parent)) ||
+      (key === "types" && isIntersectionType(parent))
+    )
+      return false;
+    if (key === "elementTypes" && parent.type === "TSTupleType" && parent.elementTypes.length > 1)
+      return false;
+    return true;
+  }
+
+  printUnionType(args: Args | undefined): Doc {
+    const { path } = this;
+    const { node } = path;
+    if (shouldHugUnionType(node))
+      return join(
+        " | ",
+        path.map(() => this.print(), "types"),
+      );
+    if (node.types.some((t: Node) => hasComment(t)) || hasComment(node))
+      throw new Unsupported("comments in a union");
+    const printed = group(
+      path.map(({ isFirst }) => {
+        const bar = isFirst ? ifBreak("| ") : [line, "| "];
+        return [bar, align(2, this.print())];
+      }, "types"),
+    );
+    if (this.needsParens()) return group([indent([softline, printed]), softline]);
+    if (
+      path.key === "elementTypes" &&
+      path.parent.type === "TSTupleType" &&
+      path.parent.elementTypes.length > 1
+    )
+      return group([indent([ifBreak(["(", softline]), printed]), softline, ifBreak(")")]);
+    if (args?.assignmentLayout === "break-after-operator" || !shouldIndentUnionType(path))
+      return printed;
+    return group(indent([softline, printed]));
+  }
+
+  // --- ternaries (prettier's ternary-old.js) ---
+
+  printTernaryOld(): Doc {
+    const { path, options, print } = this;
+    const { node, parent } = path;
+    const consequentNode = node.consequent;
+    const alternateNode = node.alternate;
+    const parts: Doc[] = [];
+    const isParentTest = parent.type === node.type && parent.test === node;
+    const forceNoIndent = parent.type === node.type && !isParentTest;
+    let currentParent: Node;
+    let previousParent: Node;
+    let i = 0;
+    do {
+      previousParent = currentParent || node;
+      currentParent = path.getParentNode(i);
+      i++;
+    } while (
+      currentParent &&
+      currentParent.type === node.type &&
+      currentParent.test !== previousParent
+    );
+    const firstNonConditionalParent = currentParent || parent;
+    const printBranch = (name: string) =>
+      options.useTabs ? indent(print(name)) : align(2, print(name));
+    const part: Doc[] = [
+      line,
+      "? ",
+      consequentNode.type === node.type ? ifBreak("", "(") : "",
+      printBranch("consequent"),
+      consequentNode.type === node.type ? ifBreak("", ")") : "",
+      line,
+      ": ",
+      printBranch("alternate"),
+    ];
+    parts.push(
+      parent.type !== node.type || parent.alternate === node || isParentTest
+        ? part
+        : options.useTabs
+          ? dedent(indent(part))
+          : align(Math.max(0, options.tabWidth - 2), part),
+    );
+    void alternateNode;
+    const maybeGroup = (doc: Doc) => (parent === firstNonConditionalParent ? group(doc) : doc);
+    const breakClosingParen = isMemberExpression(parent) && !parent.computed;
+    const shouldExtraIndent = this.shouldExtraIndentForConditionalExpression();
+    const testDoc =
+      parent.type === node.type && parent.alternate === node
+        ? align(2, print("test"))
+        : print("test");
+    const result = maybeGroup([
+      testDoc,
+      forceNoIndent ? parts : indent(parts),
+      breakClosingParen && !shouldExtraIndent ? softline : "",
+    ]);
+    return isParentTest || shouldExtraIndent
+      ? group([indent([softline, result]), softline])
+      : result;
+  }
+
+  shouldExtraIndentForConditionalExpression(): boolean {
+    const { path } = this;
+    const { node } = path;
+    if (node.type !== "ConditionalExpression") return false;
+    let parent: Node;
+    let child = node;
+    for (let ancestorCount = 0; !parent; ancestorCount++) {
+      const n = path.getParentNode(ancestorCount);
+      if (
+        (isChainElementWrapper(n) && n.expression === child) ||
+        (isCallExpression(n) && n.callee === child) ||
+        (isMemberExpression(n) && n.object === child)
+      ) {
+        child = n;
+        continue;
+      }
+      if (
+        (n.type === "NewExpression" && n.callee === child) ||
+        (isBinaryCastExpression(n) && n.expression === child)
+      ) {
+        parent = path.getParentNode(ancestorCount + 1);
+        child = n;
+      } else {
+        parent = n;
+      }
+    }
+    if (child === node) return false;
+    const ancestorNameMap: Record<string, string> = {
+      AssignmentExpression: "right",
+      VariableDeclarator: "init",
+      ReturnStatement: "argument",
+      ThrowStatement: "argument",
+      UnaryExpression: "argument",
+      YieldExpression: "argument",
+      AwaitExpression: "argument",
+    };
+    return parent[ancestorNameMap[parent.type]!] === child;
+  }
+
+  // --- parentheses (prettier's needs-parentheses.js) ---
+
+  needsParens(): boolean {
+    const { path, options } = this;
+    if (path.isRoot) return false;
+    const { node, key, parent } = path;
+    if (STATEMENT_TYPES.has(node.type)) return false;
+    if (node.type === "Identifier") {
+      if (
+        key === "expression" &&
+        isBinaryCastExpression(parent) &&
+        ["interface", "module", "using", "type", "component", "hook"].includes(node.name)
+      )
+        throw new Unsupported("identifier in a cast");
+      return false;
+    }
+    if (node.type === "ObjectExpression" || node.type === "FunctionExpression") {
+      const expression = path.findAncestor((n) => n.type === "ExpressionStatement")?.expression;
+      if (expression && startsWithNoLookaheadToken(expression, (leftmost) => leftmost === node))
+        return true;
+    }
+    if (node.type === "ObjectExpression") {
+      const arrowBody = path.findAncestor((n) => n.type === "ArrowFunctionExpression")?.body;
+      if (
+        arrowBody &&
+        arrowBody.type !== "SequenceExpression" &&
+        arrowBody.type !== "AssignmentExpression" &&
+        startsWithNoLookaheadToken(arrowBody, (leftmost) => leftmost === node)
+      )
+        return true;
+    }
+    // parentNeedsParentheses
+    switch (parent.type) {
+      case "ClassDeclaration":
+        if (key === "superClass") {
+          const superClass = stripChainElementWrappers(node);
+          if (
+            [
+              "ArrowFunctionExpression",
+              "AssignmentExpression",
+              "AwaitExpression",
+              "BinaryExpression",
+              "ConditionalExpression",
+              "LogicalExpression",
+              "NewExpression",
+              "ObjectExpression",
+              "SequenceExpression",
+              "TaggedTemplateExpression",
+              "UnaryExpression",
+              "UpdateExpression",
+              "YieldExpression",
+            ].includes(superClass.type)
+          )
+            return true;
+        }
+        break;
+      case "VariableDeclarator":
+        if (
+          key === "init" &&
+          path.match(
+            undefined,
+            undefined,
+            (n, k) => k === "declarations" && n.type === "VariableDeclaration",
+            (n, k) => k === "left" && n.type === "ForInStatement",
+          )
+        )
+          return true;
+        break;
+    }
+    const unaryLike = (): boolean => {
+      switch (parent.type) {
+        case "UnaryExpression":
+          return (
+            node.operator === parent.operator && (node.operator === "+" || node.operator === "-")
+          );
+        case "MemberExpression":
+          return key === "object";
+        case "NewExpression":
+        case "CallExpression":
+          return key === "callee";
+        case "BinaryExpression":
+          if (
+            key === "left" &&
+            node.type === "UnaryExpression" &&
+            (parent.operator === "in" || parent.operator === "instanceof")
+          )
+            return true;
+          return key === "left" && parent.operator === "**";
+        case "TSNonNullExpression":
+          return true;
+        default:
+          return false;
+      }
+    };
+    const precedenceCheck = (): boolean => {
+      const { operator, type } = node;
+      if (!operator && type !== "TSTypeAssertion") return true;
+      const precedence = getPrecedence(operator)!;
+      const parentOperator = parent.operator;
+      const parentPrecedence = getPrecedence(parentOperator)!;
+      if (parentPrecedence > precedence) return true;
+      if (key === "right" && parentPrecedence === precedence) return true;
+      if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
+      if (
+        parentPrecedence < precedence &&
+        operator === "%" &&
+        (parentOperator === "+" || parentOperator === "-")
+      )
+        return true;
+      if (isBitwiseOperator(parentOperator)) return true;
+      return false;
+    };
+    const binaryLike = (): boolean => {
+      switch (parent.type) {
+        case "TSAsExpression":
+        case "TSSatisfiesExpression":
+          return !isBinaryCastExpression(node);
+        case "ConditionalExpression":
+          return (
+            isBinaryCastExpression(node) ||
+            (node.type === "LogicalExpression" && node.operator === "??")
+          );
+        case "CallExpression":
+        case "NewExpression":
+          return key === "callee";
+        case "ClassDeclaration":
+          return key === "superClass";
+        case "SpreadElement":
+        case "AwaitExpression":
+        case "TSNonNullExpression":
+        case "UpdateExpression":
+          return true;
+        case "UnaryExpression":
+          return !hasComment(node);
+        case "MemberExpression":
+          return key === "object";
+        case "AssignmentExpression":
+        case "AssignmentPattern":
+          return key === "left" && isBinaryCastExpression(node);
+        case "LogicalExpression":
+          if (node.type === "LogicalExpression") return parent.operator !== node.operator;
+          return precedenceCheck();
+        case "BinaryExpression":
+          return precedenceCheck();
+        default:
+          return false;
+      }
+    };
+    switch (node.type) {
+      case "UpdateExpression":
+        if (parent.type === "UnaryExpression") {
+          return (
+            node.prefix &&
+            ((node.operator === "++" && parent.operator === "+") ||
+              (node.operator === "--" && parent.operator === "-"))
+          );
+        }
+        return unaryLike();
+      case "UnaryExpression":
+        return unaryLike();
+      case "BinaryExpression":
+        if (parent.type === "UpdateExpression") return true;
+        if (node.operator === "in" && isPathInForStatementInitializer(path)) return true;
+        return binaryLike();
+      case "TSAsExpression":
+      case "TSSatisfiesExpression":
+      case "LogicalExpression":
+        return binaryLike();
+      case "AwaitExpression":
+        switch (parent.type) {
+          case "UnaryExpression":
+          case "LogicalExpression":
+          case "SpreadElement":
+          case "TSAsExpression":
+          case "TSSatisfiesExpression":
+          case "TSNonNullExpression":
+          case "BinaryExpression":
+            return true;
+          case "MemberExpression":
+            return key === "object";
+          case "NewExpression":
+          case "CallExpression":
+            return key === "callee";
+          case "ConditionalExpression":
+            return key === "test";
+          default:
+            return false;
+        }
+      case "TSFunctionType":
+        throw new Unsupported("function type");
+      case "TSUnionType":
+      case "TSIntersectionType":
+      case "TSTypeOperator":
+        if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
+          return true;
+        return (
+          parent.type === "TSArrayType" ||
+          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+          parent.type === "TSTypeOperator"
+        );
+      case "TSTypeQuery":
+        return (
+          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+          (key === "elementType" && parent.type === "TSArrayType")
+        );
+      case "Literal":
+        if (typeof node.value === "string" && parent.type === "ExpressionStatement")
+          throw new Unsupported("string statement");
+        return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
+      case "AssignmentExpression":
+        if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
+        if (key === "expression" && parent.type === "ExpressionStatement") return false;
+        if (key === "key" && parent.type === "TSPropertySignature") return false;
+        if (parent.type === "AssignmentExpression") return false;
+        return true;
+      case "ConditionalExpression":
+        switch (parent.type) {
+          case "UnaryExpression":
+          case "SpreadElement":
+          case "BinaryExpression":
+          case "LogicalExpression":
+          case "AwaitExpression":
+          case "TSAsExpression":
+          case "TSSatisfiesExpression":
+          case "TSNonNullExpression":
+            return true;
+          case "NewExpression":
+          case "CallExpression":
+            return key === "callee";
+          case "ConditionalExpression":
+            return options.experimentalTernaries ? false : key === "test";
+          case "MemberExpression":
+            return key === "object";
+          default:
+            return false;
+        }
+      case "FunctionExpression":
+        switch (parent.type) {
+          case "NewExpression":
+          case "CallExpression":
+            return key === "callee";
+          default:
+            return false;
+        }
+      case "ArrowFunctionExpression":
+        switch (parent.type) {
+          case "BinaryExpression":
+            return true;
+          case "NewExpression":
+          case "CallExpression":
+            return key === "callee";
+          case "MemberExpression":
+            return key === "object";
+          case "TSAsExpression":
+          case "TSSatisfiesExpression":
+          case "TSNonNullExpression":
+          case "UnaryExpression":
+          case "LogicalExpression":
+          case "AwaitExpression":
+            return true;
+          case "ConditionalExpression":
+            return key === "test";
+          default:
+            return false;
+        }
+      case "TSNonNullExpression":
+      case "CallExpression":
+      case "MemberExpression":
+        if (key === "callee" && parent.type === "NewExpression") {
+          let object = node;
+          while (object) {
+            switch (object.type) {
+              case "CallExpression":
+                return true;
+              case "MemberExpression":
+                object = object.object;
+                break;
+              case "TSNonNullExpression":
+                object = object.expression;
+                break;
+              default:
+                return false;
+            }
+          }
+        }
+        return false;
+    }
+    return false;
+  }
+}
+
+// --- free helpers ----------------------------------------------------------------------------
+
+function docLabel(doc: Doc): { memberChain?: boolean } | undefined {
+  if (typeof doc === "object" && !Array.isArray(doc) && doc.type === "label")
+    return doc.label as { memberChain?: boolean };
+  return undefined;
+}
+
+function skipTrailingCommentAt(text: string, i: number): number {
+  if (text.charAt(i) === "/" && text.charAt(i + 1) === "/") {
+    while (i < text.length && text[i] !== "\n" && text[i] !== "\r") i++;
+  }
+  return i;
+}
+
+function skipInlineCommentAt(text: string, i: number): number {
+  if (text.charAt(i) === "/" && text.charAt(i + 1) === "*") {
+    for (let j = i + 2; j < text.length; ++j)
+      if (text.charAt(j) === "*" && text.charAt(j + 1) === "/") return j + 2;
+  }
+  return i;
+}
+
+function isSimpleTemplateExpression(node: Node): boolean {
+  // prettier's isSimpleTemplateLiteral: identifiers and member chains of identifiers print as is.
+  if (node.type === "Identifier" || node.type === "ThisExpression") return true;
+  if (node.type === "MemberExpression") {
+    let head = node;
+    while (head.type === "MemberExpression") {
+      if (head.property.type !== "Identifier" || head.computed) return false;
+      head = head.object;
+    }
+    return head.type === "Identifier" || head.type === "ThisExpression";
+  }
+  return false;
+}
+
+function isAssignment(node: Node): boolean {
+  return node.type === "AssignmentExpression";
+}
+
+function isAssignmentOrVariableDeclarator(node: Node): boolean {
+  return isAssignment(node) || node.type === "VariableDeclarator";
+}
+
+function isArrowFunctionVariableDeclarator(node: Node): boolean {
+  return node.type === "VariableDeclarator" && node.init?.type === "ArrowFunctionExpression";
+}
+
+function hasComplexTypeAnnotation(node: Node): boolean {
+  if (node.type !== "VariableDeclarator") return false;
+  const { typeAnnotation } = node.id;
+  if (!typeAnnotation || !typeAnnotation.typeAnnotation) return false;
+  const typeParams = getTypeParametersFromTypeReference(typeAnnotation.typeAnnotation);
+  return (
+    Array.isArray(typeParams) &&
+    typeParams.length > 1 &&
+    typeParams.some(
+      (param: Node) =>
+        (getTypeParametersFromTypeReference(param)?.length ?? 0) > 0 ||
+        param.type === "TSConditionalType",
+    )
+  );
+}
+
+function getTypeParametersFromTypeReference(node: Node): Node[] | undefined {
+  return node.type === "TSTypeReference" ? node.typeArguments?.params : undefined;
+}
+
+function isComplexTypeAliasParams(node: Node): boolean {
+  if (node.type !== "TSTypeAliasDeclaration") return false;
+  const typeParams = node.typeParameters?.params;
+  return Boolean(
+    typeParams && typeParams.length > 1 && typeParams.some((p: Node) => p.constraint || p.default),
+  );
+}
+
+function isObjectPropertyWithShortKey(node: Node, keyDoc: Doc, tabWidth: number): boolean {
+  if (!isObjectProperty(node)) return false;
+  const cleaned = cleanDoc(keyDoc);
+  return typeof cleaned === "string" && stringWidth(cleaned) < tabWidth + 3;
+}
+
+function hasLeadingOwnLineComment(text: string, node: Node): boolean {
+  return hasComment(node, CommentFlags.Leading, (c) => hasNewline(text, locEnd(c)));
+}
+
+export function shouldInlineLogicalExpression(node: Node): boolean {
+  if (node.type !== "LogicalExpression") return false;
+  if (isObjectExpression(node.right) && node.right.properties.length > 0) return true;
+  if (isArrayExpression(node.right) && node.right.elements.length > 0) return true;
+  return false;
+}
+
+function isBooleanTypeCoercion(node: Node): boolean {
+  return (
+    node.type === "CallExpression" &&
+    node.arguments.length === 1 &&
+    node.callee.type === "Identifier" &&
+    node.callee.name === "Boolean"
+  );
+}
+
+function shouldInlineCondition(node: Node): boolean {
+  if (hasComment(node)) return false;
+  const isLogicalNot = (n: Node) => n.type === "UnaryExpression" && n.operator === "!";
+  if (!isLogicalNot(node)) return false;
+  let n = node.argument;
+  n = isLogicalNot(n) ? n.argument : n;
+  return n.type === "LogicalExpression";
+}
+
+function hasNakedLeftSide(node: Node): boolean {
+  return (
+    node.type === "AssignmentExpression" ||
+    node.type === "BinaryExpression" ||
+    node.type === "LogicalExpression" ||
+    node.type === "ConditionalExpression" ||
+    isCallExpression(node) ||
+    isMemberExpression(node) ||
+    node.type === "SequenceExpression" ||
+    (node.type === "UpdateExpression" && !node.prefix) ||
+    isBinaryCastExpression(node) ||
+    isChainElementWrapper(node)
+  );
+}
+
+function getLeftSidePathName(node: Node): string[] {
+  if (node.left) return ["left"];
+  if (node.test) return ["test"];
+  if (node.object) return ["object"];
+  if (node.callee) return ["callee"];
+  if (node.argument) return ["argument"];
+  if (node.expression) return ["expression"];
+  throw new Unsupported("left side");
+}
+
+function startsWithNoLookaheadToken(node: Node, predicate: (n: Node) => boolean): boolean {
+  switch (node.type) {
+    case "BinaryExpression":
+    case "LogicalExpression":
+    case "AssignmentExpression":
+      return startsWithNoLookaheadToken(node.left, predicate);
+    case "MemberExpression":
+      return startsWithNoLookaheadToken(node.object, predicate);
+    case "CallExpression":
+      if (node.callee.type === "FunctionExpression") return false;
+      return startsWithNoLookaheadToken(node.callee, predicate);
+    case "ConditionalExpression":
+      return startsWithNoLookaheadToken(node.test, predicate);
+    case "UpdateExpression":
+      return !node.prefix && startsWithNoLookaheadToken(node.argument, predicate);
+    case "TSNonNullExpression":
+    case "TSSatisfiesExpression":
+    case "TSAsExpression":
+      return startsWithNoLookaheadToken(node.expression, predicate);
+    default:
+      return predicate(node);
+  }
+}
+
+function isPathInForStatementInitializer(path: AstPath): boolean {
+  let i = 0;
+  let node = path.node;
+  while (node) {
+    const parent = path.getParentNode(i++);
+    if (parent?.type === "ForStatement" && parent.init === node) return true;
+    node = parent;
+  }
+  return false;
+}
+
+function isCallExpressionWithArguments(node: Node): boolean {
+  return isCallExpression(node) && node.arguments.length > 0;
+}
+
+function isTestCallCallee(node: Node): boolean {
+  if (node.type !== "CallExpression") return false;
+  const testName = /^(?:skip|[fx]?(?:it|describe|test))$/;
+  let callee = node.callee;
+  while (callee.type === "MemberExpression") callee = callee.object;
+  if (callee.type === "CallExpression") callee = callee.callee;
+  while (callee.type === "MemberExpression") callee = callee.object;
+  return (
+    callee.type === "Identifier" &&
+    (testName.test(callee.name) ||
+      callee.name === "beforeEach" ||
+      callee.name === "beforeAll" ||
+      callee.name === "afterEach" ||
+      callee.name === "afterAll")
+  );
+}
+
+function isLongCurriedCallExpression(path: AstPath): boolean {
+  const { node, parent, key } = path;
+  return (
+    key === "callee" &&
+    isCallExpression(node) &&
+    isCallExpression(parent) &&
+    parent.arguments.length > 0 &&
+    node.arguments.length > parent.arguments.length
+  );
+}
+
+function isFunctionCompositionArguments(args: Node[]): boolean {
+  if (args.length <= 1) return false;
+  let count = 0;
+  for (let arg of args) {
+    if (isFunctionOrArrowExpression(arg)) {
+      count += 1;
+      if (count > 1) return true;
+    } else {
+      arg = stripChainElementWrappers(arg);
+      if (isCallExpression(arg)) {
+        for (const childArg of arg.arguments)
+          if (isFunctionOrArrowExpression(childArg)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function isSimpleCallArgument(node: Node, depth = 2): boolean {
+  if (depth <= 0) return false;
+  const isChildSimple = (child: Node) => isSimpleCallArgument(child, depth - 1);
+  node = stripChainElementWrappers(node);
+  if (isRegExpLiteral(node)) return stringWidth(node.regex.pattern) <= 5;
+  if (
+    isLiteral(node) ||
+    node.type === "Identifier" ||
+    node.type === "ThisExpression" ||
+    node.type === "Super"
+  )
+    return true;
+  if (node.type === "TemplateLiteral")
+    return (
+      node.quasis.every((e: Node) => !e.value.raw.includes("\n")) &&
+      node.expressions.every(isChildSimple)
+    );
+  if (isObjectExpression(node))
+    return node.properties.every(
+      (p: Node) => !p.computed && (p.shorthand || (p.value && isChildSimple(p.value))),
+    );
+  if (isArrayExpression(node))
+    return node.elements.every((x: Node) => x === null || isChildSimple(x));
+  if (isCallLikeExpression(node)) {
+    if (isSimpleCallArgument(node.callee, depth))
+      return node.arguments.length <= depth && node.arguments.every(isChildSimple);
+    return false;
+  }
+  if (isMemberExpression(node))
+    return isSimpleCallArgument(node.object, depth) && isSimpleCallArgument(node.property, depth);
+  if (
+    (node.type === "UnaryExpression" && ["!", "-", "+", "~"].includes(node.operator)) ||
+    node.type === "UpdateExpression"
+  )
+    return isSimpleCallArgument(node.argument, depth);
+  return false;
+}
+
+function isLoneShortArgument(node: Node, printWidth: number, singleQuote: boolean): boolean {
+  if (hasComment(node)) return false;
+  const threshold = printWidth * 0.25;
+  if (
+    node.type === "ThisExpression" ||
+    (node.type === "Identifier" && node.name.length <= threshold) ||
+    (isSignedNumericLiteral(node) && !hasComment(node.argument))
+  )
+    return true;
+  const regexpPattern = node.type === "Literal" && node.regex && node.regex.pattern;
+  if (regexpPattern) return regexpPattern.length <= threshold;
+  if (isStringLiteral(node)) return printString(node.raw, singleQuote).length <= threshold;
+  if (node.type === "TemplateLiteral")
+    return (
+      node.expressions.length === 0 &&
+      node.quasis[0].value.raw.length <= threshold &&
+      !node.quasis[0].value.raw.includes("\n")
+    );
+  if (node.type === "UnaryExpression") return isLoneShortArgument(node.argument, printWidth, false);
+  if (
+    node.type === "CallExpression" &&
+    node.arguments.length === 0 &&
+    node.callee.type === "Identifier"
+  )
+    return node.callee.name.length <= threshold - 2;
+  return isLiteral(node);
+}
+
+function isReactHookCallWithDepsArray(args: Node[]): boolean {
+  const valid = (base: number) => {
+    const fn = args[base];
+    const deps = args[base + 1];
+    return (
+      fn.type === "ArrowFunctionExpression" &&
+      fn.params.length === 0 &&
+      fn.body.type === "BlockStatement" &&
+      deps.type === "ArrayExpression" &&
+      args.every((arg) => !hasComment(arg))
+    );
+  };
+  if (args.length === 2) return valid(0);
+  if (args.length === 3) return args[0].type === "Identifier" && valid(1);
+  return false;
+}
+
+function couldExpandArg(arg: Node, arrowChainRecursion = false): boolean {
+  if (isObjectExpression(arg) && (arg.properties.length > 0 || hasComment(arg))) return true;
+  if (isArrayExpression(arg) && (arg.elements.length > 0 || hasComment(arg))) return true;
+  if (isBinaryCastExpression(arg) && couldExpandArg(arg.expression)) return true;
+  if (arg.type === "FunctionExpression") return true;
+  if (arg.type === "ArrowFunctionExpression") {
+    const { body } = arg;
+    if (body.type === "BlockStatement" || isObjectExpression(body) || isArrayExpression(body))
+      return true;
+    if (body.type === "ArrowFunctionExpression" && couldExpandArg(body, true)) return true;
+    if (!arrowChainRecursion) {
+      if (body.type === "ConditionalExpression") return true;
+      if (isCallExpression(stripChainElementWrappers(body))) return true;
+    }
+  }
+  return false;
+}
+
+function shouldExpandLastArg(args: Node[]): boolean {
+  const lastArg = args.at(-1);
+  const penultimateArg = args.at(-2);
+  return (
+    !hasComment(lastArg, CommentFlags.Leading) &&
+    !hasComment(lastArg, CommentFlags.Trailing) &&
+    couldExpandArg(lastArg) &&
+    (!penultimateArg || penultimateArg.type !== lastArg.type) &&
+    (args.length !== 2 ||
+      penultimateArg.type !== "ArrowFunctionExpression" ||
+      !isArrayExpression(lastArg)) &&
+    !(args.length > 1 && isConciselyPrintedArrayNode(lastArg))
+  );
+}
+
+function isHopefullyShortCallArgument(node: Node): boolean {
+  if (isBinaryCastExpression(node)) {
+    let { typeAnnotation } = node;
+    if (typeAnnotation.type === "TSArrayType") {
+      typeAnnotation = typeAnnotation.elementType;
+      if (typeAnnotation.type === "TSArrayType") typeAnnotation = typeAnnotation.elementType;
+    }
+    if (
+      typeAnnotation.type === "TSTypeReference" &&
+      typeAnnotation.typeArguments?.params.length === 1
+    )
+      typeAnnotation = typeAnnotation.typeArguments.params[0];
+    return isSimpleType(typeAnnotation) && isSimpleCallArgument(node.expression, 1);
+  }
+  if (isCallLikeExpression(node) && node.arguments.length > 1) return false;
+  if (isBinaryish(node))
+    return isSimpleCallArgument(node.left, 1) && isSimpleCallArgument(node.right, 1);
+  return isRegExpLiteral(node) || isSimpleCallArgument(node);
+}
+
+function shouldExpandFirstArg(args: Node[]): boolean {
+  if (args.length !== 2) return false;
+  const [firstArg, secondArg] = args;
+  return (
+    !hasComment(firstArg) &&
+    (firstArg.type === "FunctionExpression" ||
+      (firstArg.type === "ArrowFunctionExpression" && firstArg.body.type === "BlockStatement")) &&
+    secondArg.type !== "FunctionExpression" &&
+    secondArg.type !== "ArrowFunctionExpression" &&
+    secondArg.type !== "ConditionalExpression" &&
+    isHopefullyShortCallArgument(secondArg) &&
+    !couldExpandArg(secondArg)
+  );
+}
+
+function isConciselyPrintedArrayNode(node: Node): boolean {
+  return (
+    isArrayExpression(node) &&
+    node.elements.length > 0 &&
+    node.elements.every(
+      (e: Node) =>
+        e &&
+        (isNumericLiteral(e) || (isSignedNumericLiteral(e) && !hasComment(e.argument))) &&
+        !hasComment(e),
+    )
+  );
+}
+
+function isConciselyPrintedArray(node: Node, text: string): boolean {
+  void text;
+  if (!isConciselyPrintedArrayNode(node)) return false;
+  return true;
+}
+
+function shouldHugTheOnlyFunctionParameter(node: Node): boolean {
+  if (!node) return false;
+  const parameters: Node[] | undefined = node.params ?? node.parameters;
+  if (!parameters || parameters.length !== 1) return false;
+  const [parameter] = parameters;
+  return (
+    !hasComment(parameter) &&
+    parameter.type === "Identifier" &&
+    parameter.typeAnnotation?.type === "TSTypeAnnotation" &&
+    isObjectType(parameter.typeAnnotation.typeAnnotation)
+  );
+}
+
+function shouldGroupFunctionParameters(functionNode: Node, returnTypeDoc: Doc): boolean {
+  let returnTypeNode = functionNode.returnType;
+  if (returnTypeNode?.typeAnnotation) returnTypeNode = returnTypeNode.typeAnnotation;
+  if (!returnTypeNode) return false;
+  const typeParameters = functionNode.typeParameters?.params;
+  if (typeParameters) {
+    if (typeParameters.length > 1) return false;
+    if (typeParameters.length === 1) {
+      const tp = typeParameters[0];
+      if (tp.constraint || tp.default) return false;
+    }
+  }
+  return (
+    functionNode.params.length === 1 && (isObjectType(returnTypeNode) || willBreak(returnTypeDoc))
+  );
+}
+
+const isVoidType = (n: Node) => n.type === "TSVoidKeyword" || n.type === "TSNullKeyword";
+const isObjectLikeType = (n: Node) => n.type === "TSTypeLiteral" || n.type === "TSTypeReference";
+
+function shouldHugUnionType(node: Node): boolean {
+  const { types } = node;
+  if (types.some((n: Node) => hasComment(n))) return false;
+  const objectType = types.find((n: Node) => isObjectLikeType(n));
+  if (!objectType) return false;
+  return types.every((n: Node) => n === objectType || isVoidType(n));
+}
+
+function shouldHugType(node: Node): boolean {
+  if (isSimpleType(node) || isObjectType(node)) return true;
+  if (isUnionType(node)) return shouldHugUnionType(node);
+  return false;
+}
+
+function shouldIndentUnionType(path: AstPath): boolean {
+  const { key, parent } = path;
+  if (
+    (key === "elementTypes" && parent.type === "TSTupleType") ||
+    (key === "params" && parent.type === "TSTypeParameterInstantiation")
+  )
+    return false;
+  return true;
+}
+
+function isKeySafeToUnquote(node: Node, singleQuote: boolean): boolean {
+  const key = node.key;
+  if (!isStringLiteral(key)) return false;
+  const { value } = key;
+  if (printString(key.raw, singleQuote).slice(1, -1) !== value) return false;
+  if (node.type === "PropertyDefinition") return false;
+  return isEs5IdentifierName(value);
+}
+
+function isKeywordProperty(node: Node): boolean {
+  if (node.computed || node.typeAnnotation) return false;
+  const { type, name } = node.key;
+  return type === "Identifier" && (name === "static" || name === "get" || name === "set");
+}
+
+function shouldPrintSemicolonAfterInterfaceProperty(node: Node, next: Node): boolean {
+  if (node.type !== "TSPropertySignature") return false;
+  if (isKeywordProperty(node)) return true;
+  if (!next) return false;
+  return next.type === "TSCallSignatureDeclaration";
+}

@@ -1,0 +1,106 @@
+// The one file through which the printer's tests reach the generator: it turns tool
+// declarations and plain JSON schemas into the unformatted files the generator hands to prettier.
+// (When the generator's modules move, only the imports below change.)
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { DiagnosticBag } from "../../src/codegen/diagnostics.js";
+import { emitFixedFiles, emitToolFiles } from "../../src/codegen/emit/files.js";
+import type { ExtractedTool } from "../../src/codegen/extract/discover.js";
+import { fromJson } from "../../src/codegen/extract/values.js";
+import { findToolFiles } from "../../src/codegen/generate.js";
+import type { Mode, ToolSchema } from "../../src/codegen/ir.js";
+import { normalizeTool } from "../../src/codegen/normalize/normalize.js";
+
+export interface UnformattedFile {
+  readonly name: string;
+  readonly content: string;
+}
+
+const COMMAND = "npm run gen";
+
+/** The repository's root folder. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/** The fixed support files, as handed to prettier. */
+export function supportFiles(command = COMMAND): UnformattedFile[] {
+  return emitFixedFiles({ command });
+}
+
+/**
+ * The tool modules and index.ts for JSON schemas, as handed to prettier; undefined when the
+ * generator reports an error for them.
+ */
+export function schemaFiles(
+  schemas: readonly { name: string; schema: unknown; description?: string }[],
+  mode: Mode = "strict",
+  command = COMMAND,
+): UnformattedFile[] | undefined {
+  const diagnostics = new DiagnosticBag();
+  const tools: ToolSchema[] = [];
+  const seen = new Set<string>();
+  schemas.forEach(({ name, schema, description }, index) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const location = { file: `<schema ${index}>`, start: 0, end: 0 };
+    const extracted: ExtractedTool = {
+      name,
+      file: location.file,
+      exportName: name,
+      location,
+      parameters: fromJson(schema, location),
+      description,
+    };
+    tools.push(
+      normalizeTool({ ...extracted, parameters: extracted.parameters! }, mode, diagnostics),
+    );
+  });
+  if (diagnostics.errorCount > 0) return undefined;
+  return emitToolFiles(tools, { command });
+}
+
+/** The tool modules and index.ts for this repository's own tools (src/tools), as handed to prettier. */
+export async function repositoryToolFiles(mode: Mode = "strict"): Promise<UnformattedFile[]> {
+  const { extractTools } = await import("../../src/codegen/extract/discover.js");
+  const found = await findToolFiles(["src/tools/**/*.ts"], ROOT);
+  const diagnostics = new DiagnosticBag();
+  const display = (absolute: string) => path.relative(ROOT, absolute).split(path.sep).join("/");
+  const { tools: extracted } = extractTools(
+    found.map((file) => file.real),
+    diagnostics,
+    display,
+  );
+  const tools: ToolSchema[] = [];
+  for (const tool of extracted) {
+    if (tool.parameters === undefined) continue;
+    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics));
+  }
+  if (diagnostics.errorCount > 0) throw new Error("the repository's tools have errors");
+  return emitToolFiles(tools, { command: COMMAND });
+}
+
+/** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
+export { rootSchemaArb } from "../properties/schemas.js";
+
+/**
+ * The unformatted output for the benchmark's synthetic code base of `count` tools (bench/
+ * synthetic.ts writes it into `dir`): the tool modules and index.ts.
+ */
+export async function syntheticToolFiles(dir: string, count: number): Promise<UnformattedFile[]> {
+  const { writeSyntheticTools } = await import("../../bench/synthetic.js");
+  const { extractTools } = await import("../../src/codegen/extract/discover.js");
+  await writeSyntheticTools(dir, count);
+  const found = await findToolFiles(["tools/**/*.ts"], dir);
+  const diagnostics = new DiagnosticBag();
+  const { tools: extracted } = extractTools(
+    found.map((file) => file.real),
+    diagnostics,
+    (absolute) => path.relative(dir, absolute).split(path.sep).join("/"),
+  );
+  const tools: ToolSchema[] = [];
+  for (const tool of extracted) {
+    if (tool.parameters === undefined) continue;
+    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, "strict", diagnostics));
+  }
+  if (diagnostics.errorCount > 0) throw new Error("the synthetic tools have errors");
+  return emitToolFiles(tools, { command: COMMAND });
+}
