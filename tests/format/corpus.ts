@@ -3,13 +3,17 @@
 // (When the generator's modules move, only the imports below change.)
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DiagnosticBag } from "../../src/codegen/diagnostics.js";
-import { emitFixedFiles, emitToolFiles } from "../../src/codegen/emit/files.js";
-import type { ExtractedTool } from "../../src/codegen/extract/discover.js";
-import { fromJson } from "../../src/codegen/extract/values.js";
-import { findToolFiles } from "../../src/codegen/generate.js";
-import type { Mode, ToolSchema } from "../../src/codegen/ir.js";
-import { normalizeTool } from "../../src/codegen/normalize/normalize.js";
+import { DiagnosticBag } from "../../src/diagnostics/diagnostics.js";
+import { emitFixedFiles, emitToolFiles } from "../../src/emit/files.js";
+import type { ExtractedTool } from "../../src/extract/discover.js";
+import { fromJson } from "../../src/extract/values.js";
+import { findToolFiles } from "../../src/pipeline/generate.js";
+import type { Mode, ToolSchema } from "../../src/ir.js";
+import { normalizeTool } from "../../src/normalize/normalize.js";
+import { enforcedFacts } from "../../src/keywords/registry.js";
+
+const READING = (mode: Mode) => ({ mode, enforce: new Set<string>() });
+const FACTS = enforcedFacts(new Set());
 
 export interface UnformattedFile {
   readonly name: string;
@@ -23,7 +27,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 /** The fixed support files, as handed to prettier. */
 export function supportFiles(command = COMMAND): UnformattedFile[] {
-  return emitFixedFiles({ command });
+  return emitFixedFiles({ command, facts: FACTS });
 }
 
 /**
@@ -51,17 +55,21 @@ export function schemaFiles(
       description,
     };
     tools.push(
-      normalizeTool({ ...extracted, parameters: extracted.parameters! }, mode, diagnostics),
+      normalizeTool(
+        { ...extracted, parameters: extracted.parameters! },
+        READING(mode),
+        diagnostics,
+      ),
     );
   });
   if (diagnostics.errorCount > 0) return undefined;
-  return emitToolFiles(tools, { command });
+  return emitToolFiles(tools, { command, facts: FACTS });
 }
 
-/** The tool modules and index.ts for this repository's own tools (src/tools), as handed to prettier. */
+/** The tool modules and index.ts for this repository's own tools (example/tools), as handed to prettier. */
 export async function repositoryToolFiles(mode: Mode = "strict"): Promise<UnformattedFile[]> {
-  const { extractTools } = await import("../../src/codegen/extract/discover.js");
-  const found = await findToolFiles(["src/tools/**/*.ts"], ROOT);
+  const { extractTools } = await import("../../src/extract/discover.js");
+  const found = await findToolFiles(["example/tools/**/*.ts"], ROOT);
   const diagnostics = new DiagnosticBag();
   const display = (absolute: string) => path.relative(ROOT, absolute).split(path.sep).join("/");
   const { tools: extracted } = extractTools(
@@ -72,10 +80,10 @@ export async function repositoryToolFiles(mode: Mode = "strict"): Promise<Unform
   const tools: ToolSchema[] = [];
   for (const tool of extracted) {
     if (tool.parameters === undefined) continue;
-    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, mode, diagnostics));
+    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, READING(mode), diagnostics));
   }
   if (diagnostics.errorCount > 0) throw new Error("the repository's tools have errors");
-  return emitToolFiles(tools, { command: COMMAND });
+  return emitToolFiles(tools, { command: COMMAND, facts: FACTS });
 }
 
 /** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
@@ -87,7 +95,7 @@ export { rootSchemaArb } from "../properties/schemas.js";
  */
 export async function syntheticToolFiles(dir: string, count: number): Promise<UnformattedFile[]> {
   const { writeSyntheticTools } = await import("../../bench/synthetic.js");
-  const { extractTools } = await import("../../src/codegen/extract/discover.js");
+  const { extractTools } = await import("../../src/extract/discover.js");
   await writeSyntheticTools(dir, count);
   const found = await findToolFiles(["tools/**/*.ts"], dir);
   const diagnostics = new DiagnosticBag();
@@ -99,8 +107,10 @@ export async function syntheticToolFiles(dir: string, count: number): Promise<Un
   const tools: ToolSchema[] = [];
   for (const tool of extracted) {
     if (tool.parameters === undefined) continue;
-    tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, "strict", diagnostics));
+    tools.push(
+      normalizeTool({ ...tool, parameters: tool.parameters }, READING("strict"), diagnostics),
+    );
   }
   if (diagnostics.errorCount > 0) throw new Error("the synthetic tools have errors");
-  return emitToolFiles(tools, { command: COMMAND });
+  return emitToolFiles(tools, { command: COMMAND, facts: FACTS });
 }
