@@ -11,7 +11,7 @@ export { JSON_TYPES, jsonHasType, type JsonType } from "./keywords/jsonTypes.js"
 export interface ToolSchema {
   readonly name: string;
   readonly file: string;
-  readonly exportName: string;
+  readonly declaredAs: string;
   readonly description?: string;
   readonly root: SchemaNode;
   readonly notEnforced: readonly NotEnforced[];

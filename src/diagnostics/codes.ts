@@ -8,7 +8,7 @@
 export const DIAGNOSTIC_CODES = {
   TV1001: { severity: "error", meaning: "Part of an object literal cannot be read statically." },
   TV1002: { severity: "error", meaning: "The tool's name cannot be read." },
-  TV1003: { severity: "error", meaning: "The tool object has no `config.function.name`." },
+  TV1003: { severity: "error", meaning: "The tool object has no name where its shape holds it." },
   TV1004: { severity: "error", meaning: "The tool's `name` differs from `config.function.name`." },
   TV1005: { severity: "error", meaning: "A file that is read has a syntax error." },
   TV1006: { severity: "error", meaning: "A file that is read is not UTF-8 (or cannot be read)." },
@@ -21,6 +21,10 @@ export const DIAGNOSTIC_CODES = {
   TV1009: {
     severity: "error",
     meaning: "A value or file nested too deeply (or too large) to be read.",
+  },
+  TV1010: {
+    severity: "error",
+    meaning: "An object has the shapes of two tools (two schema keys side by side).",
   },
   TV2001: { severity: "error", meaning: "A schema or keyword value is not statically known." },
   TV2002: { severity: "error", meaning: "A schema is not an object or a boolean." },
@@ -45,6 +49,7 @@ export const DIAGNOSTIC_CODES = {
   TV3001: { severity: "error", meaning: "No files match the tools globs." },
   TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
   TV3003: { severity: "error", meaning: "The matched files hold no tool declaration." },
+  TV3101: { severity: "warning", meaning: "An exclusion leaves out nothing." },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
   TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },
 } as const satisfies Record<string, { severity: "error" | "warning"; meaning: string }>;

@@ -1,56 +1,77 @@
-import path from "node:path";
-import { Node, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
-import type { DiagnosticCode } from "../diagnostics/codes.js";
+import { ts, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
-import { joinKey } from "../diagnostics/schemaPath.js";
-import { StaticEvaluator, unwrap, type Locate } from "./evaluate.js";
+import { relativeName } from "../diagnostics/paths.js";
+import { SHAPES, triggerKeys, type DeclarationShape, type ShapeParts } from "./shapes/index.js";
+import { StaticEvaluator, type Locate } from "./evaluate.js";
+import { declarationLabel, declarationNameNode } from "./labels.js";
 import { Modules } from "./modules.js";
 import { findArgumentUses, type ArgumentUses } from "./reads.js";
-import {
-  MAX_VALUE_DEPTH,
-  lookup,
-  tooDeepReason,
-  type Lookup,
-  type StaticObject,
-  type StaticProblem,
-  type StaticValue,
-} from "./values.js";
+import { capitalize } from "./readingErrors.js";
+import { readTool, type ReadOutcome } from "./readTool.js";
+import { descendants } from "./walk.js";
+import type { StaticObject, StaticValue } from "./values.js";
 
-/** A built-in tool declaration as read from source. */
+/** A tool declaration as read from source. */
 export interface ExtractedTool {
   /** The name the model calls it by. */
   readonly name: string;
   /** The file that declares it, as shown to the user. */
   readonly file: string;
-  /** The exported `const` holding the tool object. */
-  readonly exportName: string;
+  /**
+   * Where it is declared, for messages: the exported or local `const` holding it, or a path to
+   * it (`createTools()`, `toolSet.read_file`, `TOOLS[2]`, `export default`).
+   */
+  readonly declaredAs: string;
+  /** The declaration shape it has (shapes/). */
+  readonly shape: string;
   readonly location: SourceLocation;
-  /** `config.function.parameters`, or undefined when the tool declares none. */
+  /** The key its schema is at (`parameters`, `inputSchema`...), the root of schema paths. */
+  readonly schemaKey: string;
+  /** Its JSON Schema, or undefined when the tool declares none. */
   readonly parameters: StaticValue | undefined;
-  /** `config.function.description` when statically known (documentation only). */
+  /** Its description when statically known (documentation only). */
   readonly description: string | undefined;
   /** Which argument keys `execute` reads (undefined when not analysed, e.g. schemas given as JSON). */
   readonly argumentUses?: ArgumentUses;
 }
 
+/** An object of a tool's shape whose name and schema are both built at run time: not read. */
+export interface SkippedObject {
+  readonly location: SourceLocation;
+  readonly declaredAs: string;
+  readonly shape: string;
+}
+
+export interface ExtractOptions {
+  /** The shapes to recognise (default: every shape). */
+  readonly shapes?: readonly DeclarationShape[];
+  /** Tools left out by name: not read, never an error (CONTRACT.md section 2). */
+  readonly excludeTools?: ReadonlySet<string>;
+}
+
 export interface ExtractResult {
   readonly tools: ExtractedTool[];
+  /** Objects of a tool's shape built at run time, skipped. */
+  readonly skipped: SkippedObject[];
+  /** Tools left out by `excludeTools`, by name, where they were found. */
+  readonly excluded: { readonly name: string; readonly location: SourceLocation }[];
   /** Every file's text by display path, for code frames. */
   readonly sources: Map<string, string>;
 }
 
 /**
- * Reads every tool declared in `files` (absolute paths): an exported variable (`export const`,
- * or named in `export { }` or `export default`) whose initializer is an object literal with
- * `config.function` (through `as`, `satisfies`, parentheses). Names
- * and parameters are read statically, with JavaScript's semantics; anything unreadable is
- * reported to `diagnostics`. A tool whose declaration cannot be read exactly (a spread that
- * could replace its parameters, a number JSON cannot carry...) is reported and left out.
+ * Reads every tool declared in `files` (absolute paths), wherever it sits (CONTRACT.md section
+ * 2): every object literal of a file, outermost first, is asked whether it has one of the
+ * declaration shapes; one that has is a tool (its inner objects are not looked at), one that
+ * has not is looked into (a tool set's values, an array's elements, a function's returns).
+ * Names and schemas are read statically, with JavaScript's semantics; anything unreadable is
+ * reported to `diagnostics`, and a tool whose declaration cannot be read exactly is left out.
  */
 export function extractTools(
   files: readonly string[],
   diagnostics: DiagnosticBag,
   displayPath: (absolutePath: string) => string = defaultDisplayPath,
+  options: ExtractOptions = {},
 ): ExtractResult {
   const sources = new Map<string, string>();
   const modules = new Modules((problem) => {
@@ -62,8 +83,22 @@ export function extractTools(
       end: problem.end,
     });
   });
+  const locate = locator(displayPath, sources);
+  const discovery = new Discovery(modules, locate, diagnostics, options);
+  for (const absolutePath of files) {
+    // A file that cannot be read has been reported by `modules`.
+    const sourceFile = modules.file(absolutePath);
+    if (!sourceFile) continue;
+    sources.set(displayPath(absolutePath), sourceFile.getFullText());
+    discovery.file(sourceFile, displayPath(absolutePath));
+  }
+  return { ...discovery.result(), sources };
+}
+
+/** Where a node is, as shown to the user; the text of every file located is kept for frames. */
+function locator(displayPath: (file: string) => string, sources: Map<string, string>): Locate {
   const displayed = new WeakMap<SourceFile, string>();
-  const locate: Locate = (node) => {
+  return (node) => {
     const sourceFile = node.getSourceFile();
     let file = displayed.get(sourceFile);
     if (file === undefined) {
@@ -73,283 +108,164 @@ export function extractTools(
     }
     return { file, start: node.getStart(), end: node.getEnd() };
   };
-  const reader = new ToolReader(new StaticEvaluator(modules, locate), modules, locate, diagnostics);
-  const tools: ExtractedTool[] = [];
-  for (const absolutePath of files) {
-    // A file that cannot be read has been reported by `modules`.
-    const sourceFile = modules.file(absolutePath);
-    if (!sourceFile) continue;
-    sources.set(displayPath(absolutePath), sourceFile.getFullText());
-    tools.push(...reader.toolsInFile(sourceFile, displayPath(absolutePath)));
-  }
-  return { tools, sources };
 }
 
-class ToolReader {
+class Discovery {
   readonly #evaluator: StaticEvaluator;
   readonly #modules: Modules;
   readonly #locate: Locate;
   readonly #diagnostics: DiagnosticBag;
+  readonly #shapes: readonly DeclarationShape[];
+  readonly #triggers: ReadonlySet<string>;
+  readonly #excludeTools: ReadonlySet<string>;
+  readonly #tools: ExtractedTool[] = [];
+  readonly #skipped: SkippedObject[] = [];
+  readonly #excluded: ExtractResult["excluded"] = [];
 
   constructor(
-    evaluator: StaticEvaluator,
     modules: Modules,
     locate: Locate,
     diagnostics: DiagnosticBag,
+    options: ExtractOptions,
   ) {
-    this.#evaluator = evaluator;
     this.#modules = modules;
     this.#locate = locate;
     this.#diagnostics = diagnostics;
+    this.#evaluator = new StaticEvaluator(modules, locate);
+    this.#shapes = options.shapes ?? SHAPES;
+    this.#triggers = triggerKeys(this.#shapes);
+    this.#excludeTools = options.excludeTools ?? new Set();
   }
 
-  toolsInFile(sourceFile: SourceFile, file: string): ExtractedTool[] {
-    const tools: ExtractedTool[] = [];
-    for (const statement of sourceFile.getVariableStatements()) {
-      for (const declaration of statement.getDeclarations()) {
-        if (!this.#modules.isExportedLocal(sourceFile, declaration.getName())) continue;
-        const initializer = declaration.getInitializer();
-        const toolObject = initializer && unwrap(initializer);
-        if (!toolObject || !Node.isObjectLiteralExpression(toolObject)) continue;
-        const tool = this.#readTool(toolObject, declaration.getName(), file);
-        if (tool) tools.push({ ...tool, location: this.#locate(declaration.getNameNode()) });
-      }
-    }
-    return tools;
+  result(): Omit<ExtractResult, "sources"> {
+    return { tools: this.#tools, skipped: this.#skipped, excluded: this.#excluded };
   }
 
-  /** The tool declared by an exported object literal, or undefined when it is none or unreadable. */
-  #readTool(
-    toolObject: ObjectLiteralExpression,
-    exportName: string,
-    file: string,
-  ): Omit<ExtractedTool, "location"> | undefined {
-    const tool = this.#evaluator.evaluate(toolObject);
-    if (tool.kind !== "object") return undefined;
-    // A tool is recognised by `config.function`, as assigned in the literal: an exported object
-    // whose `config` could only come from a spread that cannot be read may be anything.
-    const config = lookup(tool, "config");
-    const configValue = "entry" in config ? config.entry?.value : undefined;
-    if (configValue?.kind !== "object") return this.#limitReached(configValue, exportName);
-    const fn = lookup(configValue, "function");
-    const fnValue = "entry" in fn ? fn.entry?.value : undefined;
-    if (fnValue?.kind !== "object") return this.#limitReached(fnValue, exportName);
-
-    // Every key the generator reads, as JavaScript would look it up: a part of the object that
-    // cannot be read (a spread, a computed key, a getter) could assign it.
-    const keys: [Lookup, string][] = [
-      [config, "config"],
-      [lookup(tool, "name"), "name"],
-      [fn, "config.function"],
-      [lookup(fnValue, "name"), "config.function.name"],
-      [lookup(fnValue, "parameters"), "config.function.parameters"],
-    ];
-    if (this.#unreadableKeys(keys, exportName)) return undefined;
-    const name = this.#toolName(tool, fnValue, exportName);
-    if (name === undefined) return undefined;
-    const parameters = lookup(fnValue, "parameters");
-    const parametersValue = parameters.kind === "found" ? parameters.entry.value : undefined;
-    if (parametersValue) {
-      const problems = readingErrors(parametersValue);
-      for (const { code, message, location, schemaPath } of problems) {
-        this.#diagnostics.report(code, message, location, { tool: name, schemaPath });
-      }
-      if (problems.length > 0) return undefined;
+  /** Every candidate object literal of a file, outermost first; a tool's insides are not looked at. */
+  file(sourceFile: SourceFile, file: string): void {
+    let toolEnd = -1;
+    const candidates = descendants<ObjectLiteralExpression>(
+      sourceFile,
+      (node) => ts.isObjectLiteralExpression(node) && this.#isCandidate(node),
+    );
+    for (const literal of candidates) {
+      if (literal.getStart() < toolEnd) continue;
+      if (this.#literal(literal, file)) toolEnd = literal.getEnd();
     }
-    const description = lookup(fnValue, "description");
-    const descriptionValue = description.kind === "found" ? description.entry.value : undefined;
-    return {
-      name,
-      file,
-      exportName,
-      parameters: parametersValue,
-      description:
-        descriptionValue?.kind === "primitive" && typeof descriptionValue.value === "string"
-          ? descriptionValue.value
-          : undefined,
-      argumentUses: findArgumentUses(toolObject, this.#modules, this.#locate),
+  }
+
+  /** Whether a literal names a key some shape needs, or spreads one in (cheap: syntax only). */
+  #isCandidate(literal: ts.ObjectLiteralExpression): boolean {
+    for (const property of literal.properties) {
+      if (ts.isSpreadAssignment(property)) return true;
+      const name = property.name;
+      if (
+        name &&
+        (ts.isIdentifier(name) || ts.isStringLiteral(name)) &&
+        this.#triggers.has(name.text)
+      )
+        return true;
+    }
+    return false;
+  }
+
+  /** Reads a literal that may be a tool; true when it has a tool's shape (read or not). */
+  #literal(literal: ObjectLiteralExpression, file: string): boolean {
+    const value = this.#evaluator.evaluate(literal);
+    if (value.kind !== "object") return false;
+    const matches = this.#matches(value);
+    const first = matches[0];
+    if (!first) return this.#limitReached(value);
+    const declaredAs = declarationLabel(literal);
+    const location = this.#locate(declarationNameNode(literal) ?? literal);
+    if (matches.length > 1) {
+      this.#ambiguous(matches, location, declaredAs);
+      return true;
+    }
+    const outcome = readTool(first.parts, {
+      declaredAs,
+      diagnostics: this.#diagnostics,
+      excluded: this.#excludeTools,
+    });
+    const where = {
+      declaredAs,
+      shape: first.shape.name,
+      location,
+      schemaKey: first.parts.schemaKey,
     };
-  }
-
-  /** The tool's name: `name` and `config.function.name` must agree when both are given. */
-  #toolName(tool: StaticObject, fn: StaticObject, exportName: string): string | undefined {
-    const names: { value: string; location: SourceLocation }[] = [];
-    for (const [object, label] of [
-      [fn, "config.function.name"],
-      [tool, "name"],
-    ] as const) {
-      const found = lookup(object, "name");
-      if (found.kind !== "found") continue;
-      const value = found.entry.value;
-      if (value.kind === "primitive" && typeof value.value === "string" && value.value !== "") {
-        names.push({ value: value.value, location: value.location });
-      } else {
-        const why = value.kind === "unknown" ? value.reason : "it is not a non-empty string";
-        this.#diagnostics.report(
-          "TV1002",
-          `The tool's ${label} cannot be read: ${why}.`,
-          value.location,
-          { tool: exportName },
-        );
-        return undefined;
-      }
-    }
-    const [first, second] = names;
-    if (!first) {
-      this.#diagnostics.report(
-        "TV1003",
-        "The tool object has no `config.function.name`.",
-        fn.location,
-        { tool: exportName },
-      );
-      return undefined;
-    }
-    if (second && second.value !== first.value) {
-      this.#diagnostics.report(
-        "TV1004",
-        `The tool's name "${second.value}" differs from config.function.name "${first.value}"; the model calls the tool by config.function.name.`,
-        second.location,
-        { tool: first.value },
-      );
-      return undefined;
-    }
-    return first.value;
-  }
-
-  /** Reports a value a limit of the reading stopped at: it could have been a tool's `config`. */
-  #limitReached(value: StaticValue | undefined, exportName: string): undefined {
-    if (value?.kind === "unknown" && value.error) {
-      this.#diagnostics.report(value.error, `${capitalize(value.reason)}.`, value.location, {
-        tool: exportName,
-      });
-    }
-    return undefined;
+    this.#record(outcome, literal, file, where);
+    return true;
   }
 
   /**
-   * Reports each part that cannot be read and could assign one of `keys` (once, naming every
-   * key it could assign). True when there was any.
+   * A key some shape needs whose value a limit of the reading stopped at (too deep, too
+   * large): it could have made the object a tool, so the limit is reported.
    */
-  #unreadableKeys(keys: readonly [Lookup, string][], tool: string): boolean {
-    const byProblem = new Map<StaticProblem, { labels: string[]; replaces: boolean[] }>();
-    for (const [found, label] of keys) {
-      if (found.kind !== "unreadable") continue;
-      const group = byProblem.get(found.problem) ?? { labels: [], replaces: [] };
-      group.labels.push(label);
-      group.replaces.push(found.entry !== undefined);
-      byProblem.set(found.problem, group);
+  #limitReached(value: StaticObject): boolean {
+    for (const entry of value.entries) {
+      const found = entry.value;
+      if (!this.#triggers.has(entry.key) || found.kind !== "unknown" || !found.error) continue;
+      this.#diagnostics.report(found.error, `${capitalize(found.reason)}.`, found.location);
+      return true;
     }
-    for (const [problem, { labels, replaces }] of byProblem) {
-      const verb = replaces.every(Boolean)
-        ? "replace"
-        : replaces.some(Boolean)
-          ? "set or replace"
-          : "set";
-      const what =
-        labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-      this.#diagnostics.report(
-        "TV1008",
-        `${capitalize(problem.reason)}. It could ${verb} ${what}.`,
-        problem.location,
-        { tool },
-      );
+    return false;
+  }
+
+  #matches(value: StaticObject): { shape: DeclarationShape; parts: ShapeParts }[] {
+    const matches: { shape: DeclarationShape; parts: ShapeParts }[] = [];
+    for (const shape of this.#shapes) {
+      const parts = shape.locate(value);
+      if (parts) matches.push({ shape, parts });
     }
-    return byProblem.size > 0;
+    return matches;
   }
-}
 
-interface ReadingError {
-  readonly code: DiagnosticCode;
-  readonly message: string;
-  readonly location: SourceLocation;
-  /** Where in the declaration, e.g. `parameters.properties.n.enum[1]`. */
-  readonly schemaPath: string;
-}
-
-/**
- * What in a value read as a tool's parameters cannot be carried exactly into a schema, whatever
- * keyword it sits under: numbers JSON cannot hold, nesting past MAX_VALUE_DEPTH, and parts a
- * limit of the reading stopped at. The walk uses its own stack: values may be deep.
- */
-export function readingErrors(value: StaticValue, schemaPath = "parameters"): ReadingError[] {
-  const errors: ReadingError[] = [];
-  let stoppedByLimit = false;
-  // Each part knows its parent and key; a path is only spelled out for an error.
-  interface Part {
-    readonly value: StaticValue;
-    readonly depth: number;
-    readonly parent?: Part;
-    readonly key?: string | number;
+  #record(
+    outcome: ReadOutcome,
+    literal: ObjectLiteralExpression,
+    file: string,
+    where: { declaredAs: string; shape: string; location: SourceLocation; schemaKey: string },
+  ): void {
+    switch (outcome.kind) {
+      case "skipped":
+        this.#skipped.push({
+          declaredAs: where.declaredAs,
+          shape: where.shape,
+          location: where.location,
+        });
+        return;
+      case "excluded":
+        this.#excluded.push({ name: outcome.name, location: where.location });
+        return;
+      case "error":
+        return;
+      case "tool":
+        this.#tools.push({
+          ...outcome.tool,
+          ...where,
+          file,
+          argumentUses: findArgumentUses(literal, this.#modules, this.#locate),
+        });
+    }
   }
-  const pathOf = (part: Part): string => {
-    const keys: (string | number)[] = [];
-    for (let p: Part | undefined = part; p?.key !== undefined; p = p.parent) keys.push(p.key);
-    return keys.reduceRight<string>(
-      (path, key) => (typeof key === "number" ? `${path}[${key}]` : joinKey(path, key)),
-      schemaPath,
+
+  /** An object with the parts of two shapes (two schema keys side by side): which is meant? */
+  #ambiguous(
+    matches: readonly { shape: DeclarationShape; parts: ShapeParts }[],
+    location: SourceLocation,
+    declaredAs: string,
+  ): void {
+    const keys = matches.map((match) => `\`${match.parts.schema.label}\``).join(" and ");
+    const shapes = matches.map((match) => `${match.shape.name} \`${match.shape.pattern}\``);
+    this.#diagnostics.report(
+      "TV1010",
+      `This object has the shape of a tool twice over (${shapes.join(", ")}): ${keys} side by side. Keep one schema key, or restrict the shapes read with the "shapes" setting.`,
+      location,
+      { tool: declaredAs },
     );
-  };
-  const pending: Part[] = [{ value, depth: 1 }];
-  for (let part = pending.pop(); part; part = pending.pop()) {
-    const current = part.value;
-    switch (current.kind) {
-      case "primitive":
-        if (typeof current.value === "number" && !Number.isFinite(current.value)) {
-          errors.push({
-            code: "TV1007",
-            message: `This number is ${current.value} in JavaScript, which JSON cannot carry: a schema holds only finite numbers.`,
-            location: current.location,
-            schemaPath: pathOf(part),
-          });
-        }
-        break;
-      case "unknown":
-        // One limit error says enough: past a limit, every later part stops there too.
-        if (current.error && !stoppedByLimit) {
-          stoppedByLimit = true;
-          errors.push({
-            code: current.error,
-            message: `${capitalize(current.reason)}.`,
-            location: current.location,
-            schemaPath: pathOf(part),
-          });
-        }
-        break;
-      case "array":
-      case "object": {
-        if (part.depth > MAX_VALUE_DEPTH) {
-          if (!stoppedByLimit) {
-            stoppedByLimit = true;
-            errors.push({
-              code: "TV1009",
-              message: `${capitalize(tooDeepReason())}.`,
-              location: current.location,
-              schemaPath: pathOf(part),
-            });
-          }
-          break;
-        }
-        const depth = part.depth + 1;
-        if (current.kind === "array") {
-          for (let i = current.elements.length - 1; i >= 0; i--)
-            pending.push({ value: current.elements[i]!, depth, parent: part, key: i });
-        } else {
-          for (let i = current.entries.length - 1; i >= 0; i--) {
-            const entry = current.entries[i]!;
-            pending.push({ value: entry.value, depth, parent: part, key: entry.key });
-          }
-        }
-        break;
-      }
-    }
   }
-  return errors;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function defaultDisplayPath(absolutePath: string): string {
-  return path.relative(process.cwd(), absolutePath).split(path.sep).join("/");
+  return relativeName(process.cwd(), absolutePath);
 }

@@ -1,4 +1,5 @@
 import { identifierText } from "./identifiers.js";
+import { forEachDescendant, wrap } from "./walk.js";
 import {
   Node,
   SyntaxKind,
@@ -157,52 +158,20 @@ const identifiersByScope = new WeakMap<ts.Node, Map<string, ts.Identifier[]>>();
 function identifiersNamed(scope: Node, name: string): Node[] {
   let byName = identifiersByScope.get(scope.compilerNode);
   if (!byName) {
-    byName = new Map();
-    const stack: ts.Node[] = [];
-    const pushChildren = (node: ts.Node) => {
-      const children: ts.Node[] = [];
-      ts.forEachChild(node, (child) => {
-        children.push(child);
-      });
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-    };
-    pushChildren(scope.compilerNode);
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (ts.isIdentifier(node)) {
-        const list = byName.get(node.text);
-        if (list) list.push(node);
-        else byName.set(node.text, [node]);
-      }
-      pushChildren(node);
-    }
+    const found = new Map<string, ts.Identifier[]>();
+    forEachDescendant(scope.compilerNode, (node) => {
+      if (!ts.isIdentifier(node)) return;
+      const list = found.get(node.text);
+      if (list) list.push(node);
+      else found.set(node.text, [node]);
+    });
+    byName = found;
     identifiersByScope.set(scope.compilerNode, byName);
   }
   const wrapped = new Set<ts.Node>([scope.compilerNode]);
   return (byName.get(name) ?? [])
     .map((identifier) => wrap(scope, identifier, wrapped))
     .filter((identifier) => Node.isIdentifier(identifier));
-}
-
-/**
- * ts-morph's wrapper of a compiler node inside `scope`. Its factory makes one directly (and
- * caches it), but wraps the node's parent first, recursively: so the ancestors not yet wrapped
- * are wrapped here from the top down, which keeps that recursion one level deep. (The public
- * way, `getDescendantAtPos`, walks down from the root for each node: slow on deep trees.)
- */
-function wrap(scope: Node, node: ts.Node, wrapped: Set<ts.Node>): Node {
-  const factory = (scope as unknown as { _getNodeFromCompilerNode?: (node: ts.Node) => Node })
-    ._getNodeFromCompilerNode;
-  if (typeof factory !== "function") {
-    throw new Error("ts-morph no longer has Node._getNodeFromCompilerNode (reads.ts needs it)");
-  }
-  const unwrapped: ts.Node[] = [];
-  for (let ancestor = node.parent; ancestor && !wrapped.has(ancestor); ancestor = ancestor.parent)
-    unwrapped.push(ancestor);
-  for (let i = unwrapped.length - 1; i >= 0; i--) {
-    factory.call(scope, unwrapped[i]!);
-    wrapped.add(unwrapped[i]!);
-  }
-  return factory.call(scope, node);
 }
 
 function followUse(

@@ -34,7 +34,7 @@ export function normalizeTool(
   diagnostics: DiagnosticBag,
 ): ToolSchema {
   const reader = new SchemaReader(tool.name, options, diagnostics);
-  let root = reader.read(tool.parameters, "parameters", "");
+  let root = reader.read(tool.parameters, tool.schemaKey, "");
   if (options.mode === "strict") {
     // `["object", "null"]` is tolerated (arguments are never null), anything else is not an object.
     const objectTypes =
@@ -44,7 +44,7 @@ export function normalizeTool(
         "TV2020",
         'The parameters must describe an object (`type: "object"`): tool arguments are always an object.',
         tool.parameters.location,
-        "parameters",
+        tool.schemaKey,
       );
     } else {
       // Tool arguments are an object even when the declaration leaves `type` out.
@@ -54,7 +54,7 @@ export function normalizeTool(
   return {
     name: tool.name,
     file: tool.file,
-    exportName: tool.exportName,
+    declaredAs: tool.declaredAs,
     description: tool.description,
     root,
     notEnforced: reader.notEnforcedList,

@@ -1,10 +1,11 @@
-import fs from "node:fs/promises";
 import path from "node:path";
-import { glob } from "tinyglobby";
 import { checkArgumentReads } from "../check/argumentReads.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, type OutputFile } from "../emit/files.js";
-import type { ExtractedTool } from "../extract/discover.js";
+import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
+import { findToolFiles, unusedFileExclusions } from "../find/files.js";
+import { relativeName } from "../diagnostics/paths.js";
+import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
 import { fromJson } from "../extract/values.js";
 import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "../settings/settings.js";
 import { Formatter, type FormatCache, type FormatRecord } from "../format/formatter.js";
@@ -21,6 +22,12 @@ export interface GenerateOptions {
   readonly mode?: Mode;
   /** The opt-in keywords to enforce beyond the default subset (CONTRACT.md section 3.1). */
   readonly enforce?: readonly string[];
+  /** The declaration shapes to read, by name (default: every shape). */
+  readonly shapes?: readonly string[];
+  /** Tools left out by name: not read, listed (CONTRACT.md section 2). */
+  readonly excludeTools?: readonly string[];
+  /** Files left out (globs relative to `cwd`): not read. */
+  readonly excludeFiles?: readonly string[];
   /** The folder globs and displayed paths are relative to (default: the process's). */
   readonly cwd?: string;
   /** The command named in each generated file's first line. */
@@ -44,6 +51,10 @@ export interface GenerateResult {
   readonly tools: readonly ToolSchema[];
   /** Tools that declare no parameters: no validator. */
   readonly withoutParameters: readonly ExtractedTool[];
+  /** Objects of a tool's shape built at run time (name and schema), not read. */
+  readonly skipped: readonly SkippedObject[];
+  /** Tools left out by `excludeTools`. */
+  readonly excluded: ExtractResult["excluded"];
   /** The formatted output files; undefined when there were errors. */
   readonly output: readonly OutputFile[] | undefined;
   /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
@@ -76,51 +87,29 @@ class StageClock {
  */
 export async function generate(options: GenerateOptions = {}): Promise<GenerateResult> {
   const cwd = path.resolve(options.cwd ?? process.cwd());
-  const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
   const reading = readingOptions(options);
   const diagnostics = new DiagnosticBag();
   const clock = new StageClock();
-  const found = await findToolFiles(globs, cwd);
-  // A file matched through a symbolic link is shown under the path that matched.
-  const shown = new Map(found.map((file) => [file.real, file.path]));
-  const displayPath = (absolute: string) =>
-    path
-      .relative(cwd, shown.get(absolute) ?? absolute)
-      .split(path.sep)
-      .join("/");
-  const files = found.map((file) => file.real);
-  if (files.length === 0) {
-    diagnostics.report(
-      "TV3001",
-      `No files match ${globs.map((g) => JSON.stringify(g)).join(", ")} (in ${cwd}).`,
-    );
-  }
+  const found = await findStage(options, cwd, diagnostics);
   clock.lap("find files");
   // Started before the declarations are read: formatting warms up meanwhile.
   const output = new OutputStage({
     command: options.command ?? DEFAULT_COMMAND,
     facts: enforcedFacts(reading.enforce),
     outDir: path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
-    display: (file) => path.relative(cwd, file).split(path.sep).join("/") || ".",
+    display: (file) => relativeName(cwd, file),
     cache: options.formatCache,
   });
   try {
-    // Loaded here, after the formatter's workers started: loading the TypeScript parser takes
-    // a while, and prettier loads in the workers meanwhile.
-    const { extractTools } = await import("../extract/discover.js");
-    const { tools: extracted, sources } = extractTools(files, diagnostics, displayPath);
+    const extracted = await extractStage(options, found, diagnostics);
     clock.lap("extract");
-    if (files.length > 0 && extracted.length === 0 && diagnostics.errorCount === 0) {
-      diagnostics.report(
-        "TV3003",
-        `No tool declaration found in the ${files.length === 1 ? "file" : `${files.length} files`} matching ${globs.map((g) => JSON.stringify(g)).join(", ")} (is the glob right?).`,
-      );
-    }
-    const compiled = await compileTools(extracted, reading, diagnostics, output, clock);
+    const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock);
     return {
       ...compiled,
-      sources,
-      files: files.map(displayPath),
+      sources: extracted.sources,
+      skipped: extracted.skipped,
+      excluded: extracted.excluded,
+      files: found.files.map(found.displayPath),
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
     };
@@ -129,36 +118,75 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   }
 }
 
-function readingOptions(options: Pick<GenerateOptions, "mode" | "enforce">): NormalizeOptions {
-  return { mode: options.mode ?? "strict", enforce: new Set(options.enforce ?? []) };
+/** The files found, and how each is shown (the path that matched, relative to `cwd`). */
+interface Found {
+  readonly globs: readonly string[];
+  readonly files: readonly string[];
+  readonly displayPath: (absolute: string) => string;
 }
 
-/**
- * The files the globs match, sorted, each file once: a file reached twice (through a symbolic
- * link to a folder, or by two globs) is kept under the first of its paths in sorted order.
- * `real` is where the file really is (expressed under `cwd` when it lies there, even if `cwd`
- * itself is reached through a link): it is read there, so that its imports resolve the way Node
- * resolves them.
- */
-export async function findToolFiles(
-  globs: readonly string[],
+async function findStage(
+  options: GenerateOptions,
   cwd: string,
-): Promise<{ path: string; real: string }[]> {
-  const matched = (
-    await glob([...globs], { cwd, absolute: true, ignore: ["**/node_modules/**", "**/*.d.ts"] })
-  ).sort();
-  const realCwd = await fs.realpath(cwd).catch(() => cwd);
-  const seen = new Set<string>();
-  const files: { path: string; real: string }[] = [];
-  for (const file of matched) {
-    let real = await fs.realpath(file).catch(() => file);
-    const inside = path.relative(realCwd, real);
-    if (!inside.startsWith("..") && !path.isAbsolute(inside)) real = path.join(cwd, inside);
-    if (seen.has(real)) continue;
-    seen.add(real);
-    files.push({ path: file, real });
+  diagnostics: DiagnosticBag,
+): Promise<Found> {
+  const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
+  const excludeFiles = options.excludeFiles ?? [];
+  const found = await findToolFiles(globs, cwd, excludeFiles);
+  // A file matched through a symbolic link is shown under the path that matched.
+  const shown = new Map(found.map((file) => [file.real, file.path]));
+  const displayPath = (absolute: string) => relativeName(cwd, shown.get(absolute) ?? absolute);
+  const listed = globs.map((g) => JSON.stringify(g)).join(", ");
+  if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}.`);
+  for (const exclusion of await unusedFileExclusions(globs, cwd, excludeFiles))
+    diagnostics.report(
+      "TV3101",
+      `"excludeFiles" has ${JSON.stringify(exclusion)}, which leaves out none of the files matching ${listed}.`,
+    );
+  return { globs, files: found.map((file) => file.real), displayPath };
+}
+
+async function extractStage(
+  options: GenerateOptions,
+  found: Found,
+  diagnostics: DiagnosticBag,
+): Promise<ExtractResult> {
+  // Loaded here, after the formatter's workers started: loading the TypeScript parser takes
+  // a while, and prettier loads in the workers meanwhile.
+  const { extractTools } = await import("../extract/discover.js");
+  const excludeTools = new Set(options.excludeTools ?? []);
+  const result = extractTools(found.files, diagnostics, found.displayPath, {
+    shapes: shapesNamed(options.shapes),
+    excludeTools,
+  });
+  const { files, globs } = found;
+  if (files.length > 0 && result.tools.length === 0 && diagnostics.errorCount === 0) {
+    const where = files.length === 1 ? "file" : `${files.length} files`;
+    const listed = globs.map((g) => JSON.stringify(g)).join(", ");
+    diagnostics.report(
+      "TV3003",
+      `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
+    );
   }
-  return files;
+  const excluded = new Set(result.excluded.map((tool) => tool.name));
+  for (const name of excludeTools) {
+    if (excluded.has(name)) continue;
+    diagnostics.report(
+      "TV3101",
+      `"excludeTools" has ${JSON.stringify(name)}, which is the name of no tool found.`,
+    );
+  }
+  return result;
+}
+
+/** The shapes a run reads: all of them, or those the settings name (checked there). */
+function shapesNamed(names: readonly string[] | undefined): readonly DeclarationShape[] {
+  if (names === undefined) return SHAPES;
+  return SHAPES.filter((shape) => names.includes(shape.name));
+}
+
+function readingOptions(options: Pick<GenerateOptions, "mode" | "enforce">): NormalizeOptions {
+  return { mode: options.mode ?? "strict", enforce: new Set(options.enforce ?? []) };
 }
 
 /** A schema given as JSON (tests, other front ends), named as a tool. */
@@ -182,7 +210,9 @@ export async function generateFromSchemas(
     return {
       name,
       file: location.file,
-      exportName: name,
+      declaredAs: name,
+      shape: "json",
+      schemaKey: "parameters",
       location,
       parameters: fromJson(schema, location),
       description: undefined,
@@ -199,6 +229,8 @@ export async function generateFromSchemas(
     return {
       ...compiled,
       sources: new Map(),
+      skipped: [],
+      excluded: [],
       files: [],
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
@@ -273,7 +305,7 @@ async function compileTools(
     if (first) {
       diagnostics.report(
         "TV3002",
-        `Two built-in tools are named ${JSON.stringify(tool.name)}: ${tool.exportName} here and ${first.exportName} in ${first.file}. Tool names must be unique.`,
+        `Two built-in tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique.`,
         tool.location,
         { tool: tool.name },
       );

@@ -1,4 +1,9 @@
-import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostics.js";
+import {
+  formatDiagnostic,
+  lineAndColumn,
+  type Diagnostic,
+  type SourceLocation,
+} from "../diagnostics/diagnostics.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import type { NotEnforced } from "../ir.js";
 import type { FolderDifferences, ForeignKind, WriteSummary } from "../output/folder.js";
@@ -50,9 +55,22 @@ export function writeReport(result: ReportSummary, outDir: string, summary: Writ
 
 /** Tools without a validator, and what each tool declares but the validators do not enforce. */
 export function coverageLines(
-  result: Pick<GenerateResult, "tools" | "withoutParameters">,
+  result: Pick<GenerateResult, "tools" | "withoutParameters" | "skipped" | "excluded" | "sources">,
 ): string[] {
   const lines: string[] = [];
+  const at = (location: SourceLocation) => {
+    const text = result.sources.get(location.file);
+    if (text === undefined) return location.file;
+    const { line, column } = lineAndColumn(text, location.start);
+    return `${location.file}:${line}:${column}`;
+  };
+  for (const tool of result.excluded)
+    lines.push(`Left out by "excludeTools": ${tool.name} (${at(tool.location)}).`);
+  if (result.skipped.length > 0) {
+    lines.push("Skipped (name and schema built at run time, not a declaration):");
+    for (const object of result.skipped)
+      lines.push(`  ${at(object.location)} ${object.declaredAs} (${object.shape} shape)`);
+  }
   for (const tool of result.withoutParameters) {
     lines.push(`No validator for ${tool.name} (${tool.file}): it declares no parameters.`);
   }

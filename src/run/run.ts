@@ -3,14 +3,11 @@
 // cli -> watch -> run -> generate, output, report.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
+import { findToolFiles } from "../find/files.js";
 import type { OutputFile } from "../emit/files.js";
-import {
-  findToolFiles,
-  generate,
-  type GenerateOptions,
-  type GenerateResult,
-} from "../pipeline/generate.js";
+import { generate, type GenerateOptions, type GenerateResult } from "../pipeline/generate.js";
 import { locatePrettier, resolveFormatOptions, sha256 } from "../format/formatter.js";
 import { FileSystemError, isSystemError, reason, verbOf } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
@@ -174,16 +171,14 @@ function settingsOf(run: Run): ManifestSettings {
 async function staleness(manifest: Manifest, run: Run): Promise<string | undefined> {
   const setup = await changedSetup(manifest, settingsOf(run), (name) =>
     resolveFormatOptions(locatePrettier(run.outDir), run.outDir, name, (file) =>
-      path.relative(run.generate.cwd, file).split(path.sep).join("/"),
+      relativeName(run.generate.cwd, file),
     ),
   );
   if (setup) return setup;
   const globs = run.generate.tools?.length ? run.generate.tools : undefined;
   if (globs) {
     const found = await findToolFiles(globs, run.generate.cwd);
-    const shown = found.map((file) =>
-      path.relative(run.generate.cwd, file.path).split(path.sep).join("/"),
-    );
+    const shown = found.map((file) => relativeName(run.generate.cwd, file.path));
     if (JSON.stringify(shown) !== JSON.stringify(manifest.toolFiles))
       return "the tool files matched changed";
   } else return "no tool globs";
@@ -289,9 +284,7 @@ export function reportFailure(error: unknown, io: Pick<Io, "stderr" | "cwd">): n
     return EXIT_ERRORS;
   }
   if (isSystemError(error)) {
-    const where = error.path
-      ? path.relative(io.cwd, path.resolve(io.cwd, error.path)).split(path.sep).join("/") || "."
-      : undefined;
+    const where = error.path ? relativeName(io.cwd, path.resolve(io.cwd, error.path)) : undefined;
     io.stderr(
       where
         ? `gen: cannot ${verbOf(error.syscall)} ${where}: ${reason(error)}.\n`

@@ -2,6 +2,7 @@ import type { Stats } from "node:fs";
 import path from "node:path";
 import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
 import picomatch from "picomatch";
+import { relativeName } from "../diagnostics/paths.js";
 import { DEFAULT_TOOLS_GLOB } from "../pipeline/generate.js";
 import { EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
 
@@ -36,7 +37,7 @@ export async function watch(run: Run, io: Io): Promise<number> {
 
   const schedule = (file: string) => {
     if (!SOURCE_FILE.test(file) || skipped(file)) return;
-    changed.add(path.relative(io.cwd, path.resolve(io.cwd, file)).split(path.sep).join("/"));
+    changed.add(relativeName(io.cwd, path.resolve(io.cwd, file)));
     clearTimeout(timer);
     timer = setTimeout(() => {
       running = running.then(async () => {

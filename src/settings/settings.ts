@@ -4,7 +4,10 @@
 // read the same settings, so they agree.
 import fs from "node:fs/promises";
 import path from "node:path";
+import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
+
+export { relativeName };
 import { nearest } from "../support/similarity.js";
 
 export const CONFIG_FILE = "tool-validators.config.json";
@@ -224,11 +227,6 @@ export function rebaseGlob(glob: string, from: string, to: string): string {
   if (!path.isAbsolute(pattern) && path.resolve(from) === path.resolve(to)) return glob;
   const rebased = relativeName(to, path.resolve(from, pattern));
   return `${negated ? "!" : ""}${rebased}`;
-}
-
-/** `target` relative to `base`, with `/`; `.` for `base` itself. */
-export function relativeName(base: string, target: string): string {
-  return path.relative(base, target).split(path.sep).join("/") || ".";
 }
 
 function shown(file: string, cwd: string): string {

@@ -114,7 +114,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "name-unreadable.ts",
-    'name-unreadable.ts:4:49 - error TV1002: Tool "nameTool": The tool\'s config.function.name cannot be read: the call `toolName()` is not statically known.',
+    'name-unreadable.ts:4:49 - error TV1002: Tool "nameTool": The tool\'s config.function.name cannot be read: the call `toolName()` is not statically known. Leave it out with "excludeFiles" in the settings.',
   ],
   [
     "name-mismatch.ts",

@@ -63,7 +63,7 @@ describe("file and export names from tool names", () => {
   const tool = (name: string): ToolSchema => ({
     name,
     file: "tools.ts",
-    exportName: "t",
+    declaredAs: "t",
     root: { types: ["object"], keywords: [] },
     notEnforced: [],
   });

@@ -33,7 +33,7 @@ async function compareDeclarations(cwd: string, globs: readonly string[]): Promi
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(module)) {
       if (!isToolLike(value)) continue;
-      const read = tools.find((t) => t.exportName === exportName && t.file === display(file));
+      const read = tools.find((t) => t.declaredAs === exportName && t.file === display(file));
       expect(read, `${display(file)}: ${exportName} was not read`).toBeDefined();
       expect(read!.name).toBe(value.config.function.name);
       const parameters = value.config.function.parameters;

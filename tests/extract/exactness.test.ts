@@ -72,18 +72,18 @@ describe("spellings read as JavaScript reads them", () => {
       { config: { function: { name: string; parameters: unknown } } }
     >;
     for (const tool of tools) {
-      const actual = module[tool.exportName]!.config.function;
+      const actual = module[tool.declaredAs]!.config.function;
       expect(tool.name).toBe(actual.name);
-      expect(difference(tool.parameters!, actual.parameters, tool.exportName)).toBeUndefined();
+      expect(difference(tool.parameters!, actual.parameters, tool.declaredAs)).toBeUndefined();
     }
-    expect(tools.map((t) => t.exportName)).toEqual([
+    expect(tools.map((t) => t.declaredAs)).toEqual([
       "numbersTool",
       "keysTool",
       "stringsTool",
       "structureTool",
     ]);
     // What that means, spelled out for the reader.
-    const json = (name: string) => toJson(tools.find((t) => t.exportName === name)!.parameters!);
+    const json = (name: string) => toJson(tools.find((t) => t.declaredAs === name)!.parameters!);
     expect(json("numbersTool")).toMatchObject({
       properties: { n: { enum: expect.arrayContaining([1e-7, 1e21, 31, 255, 15, 5, -5, -0]) } },
     });
@@ -106,7 +106,7 @@ describe("spellings read as JavaScript reads them", () => {
       "__proto__",
       "z2",
     ]);
-    expect(tools.find((t) => t.exportName === "stringsTool")!.description).toBe(
+    expect(tools.find((t) => t.declaredAs === "stringsTool")!.description).toBe(
       "one 2 null true 1e+21 0",
     );
   });
@@ -125,7 +125,7 @@ describe("spellings read as JavaScript reads them", () => {
 });
 
 describe("which declarations are tools", () => {
-  it("a tool exported by an export list or as the default export is read", async () => {
+  it("a tool in a const is read wherever it is exported: by an export list, as the default export, or not at all", async () => {
     const tool = (name: string) =>
       `{ name: "${name}", config: { type: "function", function: { name: "${name}", parameters: { type: "object" } } } }`;
     const { printed, tools } = await read({
@@ -138,7 +138,7 @@ export default byDefault;
 `,
     });
     expect(printed).toEqual([]);
-    expect(tools.map((t) => t.name)).toEqual(["Listed", "Renamed", "ByDefault"]);
+    expect(tools.map((t) => t.name)).toEqual(["Listed", "Renamed", "ByDefault", "Hidden"]);
   });
 });
 

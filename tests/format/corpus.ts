@@ -7,7 +7,7 @@ import { DiagnosticBag } from "../../src/diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles } from "../../src/emit/files.js";
 import type { ExtractedTool } from "../../src/extract/discover.js";
 import { fromJson } from "../../src/extract/values.js";
-import { findToolFiles } from "../../src/pipeline/generate.js";
+import { findToolFiles } from "../../src/find/files.js";
 import type { Mode, ToolSchema } from "../../src/ir.js";
 import { normalizeTool } from "../../src/normalize/normalize.js";
 import { enforcedFacts } from "../../src/keywords/registry.js";
@@ -49,7 +49,9 @@ export function schemaFiles(
     const extracted: ExtractedTool = {
       name,
       file: location.file,
-      exportName: name,
+      declaredAs: name,
+      shape: "json",
+      schemaKey: "parameters",
       location,
       parameters: fromJson(schema, location),
       description,

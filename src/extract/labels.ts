@@ -1,0 +1,70 @@
+import { Node } from "ts-morph";
+import { isValueWrapper, propertyKey } from "./evaluate.js";
+import { identifierText } from "./identifiers.js";
+
+/** Labels are cut here: only their start is ever needed to find the place. */
+const MAX_LABEL = 80;
+
+/**
+ * Where an object literal is declared, for messages: the `const` holding it (`readFileTool`),
+ * a path through the values holding it (`toolSet.read_file`, `TOOLS[2]`), the function
+ * returning it (`createTools()`), the call it is passed to (`createTool(...)`), or
+ * `export default`.
+ */
+export function declarationLabel(node: Node): string {
+  const label = labelOf(node, 0);
+  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 3)}...` : label;
+}
+
+function labelOf(node: Node, depth: number): string {
+  let child = node;
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) {
+    child = parent;
+    parent = parent.getParent();
+  }
+  if (!parent || depth > 20) return "an object literal";
+  if (Node.isVariableDeclaration(parent)) {
+    const name = parent.getNameNode();
+    return Node.isIdentifier(name) ? identifierText(name) : "a destructured const";
+  }
+  if (Node.isPropertyAssignment(parent)) {
+    const key = propertyKey(parent.getNameNode()) ?? parent.getNameNode().getText();
+    const holder = parent.getParent();
+    return `${labelOf(holder, depth + 1)}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`;
+  }
+  if (Node.isArrayLiteralExpression(parent)) {
+    return `${labelOf(parent, depth + 1)}[${parent.getElements().indexOf(child as never)}]`;
+  }
+  if (Node.isExportAssignment(parent)) return "export default";
+  if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent))
+    return `${functionName(parent)}()`;
+  if (Node.isCallExpression(parent) || Node.isNewExpression(parent))
+    return `${parent.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
+  return "an object literal";
+}
+
+/** The name of the function a node is in: its declaration's, or the const or key holding it. */
+function functionName(node: Node): string {
+  for (let current: Node | undefined = node; current; current = current.getParent()) {
+    if (
+      Node.isFunctionDeclaration(current) ||
+      Node.isMethodDeclaration(current) ||
+      Node.isGetAccessorDeclaration(current)
+    )
+      return current.getName() ?? "a function";
+    if (Node.isArrowFunction(current) || Node.isFunctionExpression(current)) {
+      const holder = current.getParent();
+      if (Node.isVariableDeclaration(holder) || Node.isPropertyAssignment(holder))
+        return holder.getName();
+    }
+  }
+  return "a function";
+}
+
+/** The name of the `const` an object literal initialises (through wrappers), if it does. */
+export function declarationNameNode(node: Node): Node | undefined {
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) parent = parent.getParent();
+  return parent && Node.isVariableDeclaration(parent) ? parent.getNameNode() : undefined;
+}
