@@ -446,10 +446,17 @@ export function dependentRequiredRule(
   const dependents: (readonly [string, readonly string[]])[] = [];
   const warnings: Located[] = [];
   for (const [key, list] of Object.entries(value)) {
-    if (!Array.isArray(list) || list.some((item) => typeof item !== "string")) {
+    if (!Array.isArray(list)) {
       return problem(
         keyword,
         `\`${keyword}.${key}\` must be an array of key names (strings), not ${describe(list)}.`,
+      );
+    }
+    const wrong = list.findIndex((item) => typeof item !== "string");
+    if (wrong >= 0) {
+      return problem(
+        keyword,
+        `\`${keyword}.${key}[${wrong}]\` must be a key name (a string), not ${describe(list[wrong]!)}.`,
       );
     }
     const seen = new Set<string>();

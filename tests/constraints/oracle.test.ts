@@ -129,8 +129,11 @@ const TUPLES: Record<string, { draft: Draft; schema: fc.Arbitrary<JsonValue> }> 
         fc.array(itemSchemaArb, { minLength: 1, maxLength: 3 }),
         fc.option(itemSchemaArb, { nil: undefined }),
       )
-      .map(([prefix, rest]) =>
-        rest === undefined ? { prefixItems: prefix } : { prefixItems: prefix, items: rest },
+      .map(
+        ([prefix, rest]) =>
+          (rest === undefined
+            ? { prefixItems: prefix }
+            : { prefixItems: prefix, items: rest }) as JsonValue,
       ),
   },
   "draft-07 items array and additionalItems": {
@@ -140,8 +143,11 @@ const TUPLES: Record<string, { draft: Draft; schema: fc.Arbitrary<JsonValue> }> 
         fc.array(itemSchemaArb, { minLength: 1, maxLength: 3 }),
         fc.option(itemSchemaArb, { nil: undefined }),
       )
-      .map(([prefix, rest]) =>
-        rest === undefined ? { items: prefix } : { items: prefix, additionalItems: rest },
+      .map(
+        ([prefix, rest]) =>
+          (rest === undefined
+            ? { items: prefix }
+            : { items: prefix, additionalItems: rest }) as JsonValue,
       ),
   },
 };
