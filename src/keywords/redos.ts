@@ -1,0 +1,160 @@
+import { createRequire } from "node:module";
+
+/**
+ * The build-time check of a `pattern`: it must compile as ECMA-262 with the `u` flag (as the
+ * validators compile it), and a maintained ReDoS checker (recheck, makenowjust-labs/recheck)
+ * must find it safe.
+ *
+ * How recheck is run, and why:
+ *
+ * - Its pure JavaScript build, in this process (`RECHECK_SYNC_BACKEND=pure` for the duration
+ *   of the call): no Java, no native binary, no worker, no network. The optional native and
+ *   Java packages npm installs beside it are never used.
+ * - Its automaton checker only, which decides from the pattern's structure: the same answer on
+ *   every machine, in milliseconds. Its fuzz checker (which recheck's `auto` mode picks for
+ *   look-aheads, back-references and large bounded repetitions) measures matching steps under
+ *   time limits: its answers changed between two runs with the same seed, it took 0.5 to 3 s
+ *   per pattern, and without time limits it did not finish.
+ * - On the pattern with every bounded repetition read as unbounded (`{n,m}` as `{n,}`): the
+ *   automaton checker calls `^(a{1,50}){1,50}$` safe (its language is finite), yet V8 takes
+ *   seconds on 30 characters; read as `^(a{1,}){1,}$` it is exponential. This can reject a
+ *   pattern whose bounds do keep it fast (`^[a-z]{2,64}[a-z0-9]{0,10}$`, where two
+ *   repetitions next to each other can match the same text): such a pattern has to be written
+ *   without that overlap.
+ *
+ * A pattern the automaton checker cannot analyse (a look-ahead, some back-references) or
+ * cannot finish within the time limit is "unknown": the caller decides (constraintRules makes
+ * it an error: it cannot be shown safe).
+ */
+
+export type PatternVerdict =
+  | { readonly status: "safe" }
+  | { readonly status: "invalid"; readonly message: string }
+  | {
+      readonly status: "vulnerable";
+      /** `exponential`, or `2nd degree polynomial` and the like (recheck's summary). */
+      readonly complexity: string;
+      /** recheck's attack string as a JavaScript expression (`'a'.repeat(31) + '\x00'`). */
+      readonly attack: string | undefined;
+      /** Whether bounded repetitions were read as unbounded to find it. */
+      readonly widened: boolean;
+    }
+  | { readonly status: "unknown"; readonly reason: string };
+
+/** The longest a check may run before it is "unknown" (a safety net: checks take ms). */
+export const REDOS_TIMEOUT_MS = 10_000;
+
+const verdicts = new Map<string, PatternVerdict>();
+
+/** The verdict on a pattern's source (memoised for the life of the process). */
+export function checkPattern(source: string): PatternVerdict {
+  let verdict = verdicts.get(source);
+  if (verdict === undefined) {
+    verdict = decide(source);
+    verdicts.set(source, verdict);
+  }
+  return verdict;
+}
+
+function decide(source: string): PatternVerdict {
+  try {
+    new RegExp(source, "u");
+  } catch (error) {
+    return { status: "invalid", message: syntaxMessage(error, source) };
+  }
+  const widened = widenedPattern(source);
+  const result = runRecheck(widened);
+  switch (result.status) {
+    case "safe":
+      return { status: "safe" };
+    case "vulnerable":
+      return {
+        status: "vulnerable",
+        complexity: result.complexity.summary,
+        attack: result.attack.pattern,
+        widened: widened !== source,
+      };
+    case "unknown": {
+      const error = result.error;
+      const reason =
+        error.kind === "timeout"
+          ? `the check did not finish within ${REDOS_TIMEOUT_MS / 1000} s`
+          : error.kind === "cancel"
+            ? "the check was cancelled"
+            : `${error.kind === "unsupported" ? "the checker does not support it" : "the checker cannot read it"}: ${error.message}`;
+      return { status: "unknown", reason };
+    }
+  }
+}
+
+/** V8's message without its `Invalid regular expression: /.../u: ` prefix. */
+function syntaxMessage(error: unknown, source: string): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const prefix = `Invalid regular expression: /${source}/u: `;
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text;
+}
+
+type Recheck = typeof import("recheck");
+type Diagnostics = ReturnType<Recheck["checkSync"]>;
+
+let recheck: Recheck | undefined;
+
+function runRecheck(source: string): Diagnostics {
+  // Loaded on first use: about 3 MB of JavaScript, 0.4 s, paid only when a pattern is checked.
+  recheck ??= createRequire(import.meta.url)("recheck") as Recheck;
+  const previous = process.env["RECHECK_SYNC_BACKEND"];
+  process.env["RECHECK_SYNC_BACKEND"] = "pure";
+  try {
+    return recheck.checkSync(source, "u", { checker: "automaton", timeout: REDOS_TIMEOUT_MS });
+  } finally {
+    if (previous === undefined) delete process.env["RECHECK_SYNC_BACKEND"];
+    else process.env["RECHECK_SYNC_BACKEND"] = previous;
+  }
+}
+
+/**
+ * The pattern with every bounded repetition `{n,m}` (m > n, lazy or greedy) written `{n,}`;
+ * `{n}` and everything else as it is. The source must compile with the `u` flag, where a `{`
+ * outside a class and not escaped always starts a quantifier.
+ */
+export function widenedPattern(source: string): string {
+  let out = "";
+  let from = 0;
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source[i];
+    if (c === "\\") {
+      i = escapeEnd(source, i);
+    } else if (c === "[") {
+      i++;
+      while (i < n && source[i] !== "]") i = source[i] === "\\" ? escapeEnd(source, i) : i + 1;
+      i++;
+    } else if (c === "{") {
+      const close = source.indexOf("}", i);
+      const body = source.slice(i + 1, close);
+      const comma = body.indexOf(",");
+      if (comma >= 0 && comma < body.length - 1) {
+        const min = body.slice(0, comma);
+        if (Number(body.slice(comma + 1)) !== Number(min)) {
+          out += `${source.slice(from, i)}{${min},}`;
+          from = close + 1;
+        }
+      }
+      i = close + 1;
+    } else {
+      i++;
+    }
+  }
+  return from === 0 ? source : out + source.slice(from);
+}
+
+/** The index after the escape starting at `i` (`\u{...}`, `\p{...}` and `\P{...}` whole). */
+function escapeEnd(source: string, i: number): number {
+  const next = source[i + 1];
+  if ((next === "u" || next === "p" || next === "P") && source[i + 2] === "{") {
+    const close = source.indexOf("}", i + 3);
+    return close < 0 ? source.length : close + 1;
+  }
+  return i + 2;
+}

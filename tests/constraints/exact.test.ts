@@ -1,0 +1,190 @@
+// Property tests of the predicates that ajv cannot judge, against exact arithmetic and
+// independent definitions: multipleOf against BigInt arithmetic on the decimals JSON writes,
+// code-point lengths against the string iterator, uniqueItems' first pair against a pairwise
+// search on canonical JSON text. Seeds: seed.ts.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { multipleOfRule } from "../../src/keywords/constraintRules.js";
+import {
+  codePointLength,
+  duplicateItems,
+  hasMaxLength,
+  hasMinLength,
+  isMultipleOf,
+  isMultipleOfDigits,
+} from "../../src/support/constraints.js";
+import { params, printSeed } from "./seed.js";
+
+printSeed("tests/constraints/exact.test.ts");
+
+/** The divisor's build-time split and the run-time call, as a generated validator makes it. */
+function multiple(value: number, divisor: number): boolean {
+  const rule = multipleOfRule(divisor);
+  if (!rule.ok) throw new Error(rule.problem);
+  const d = rule.value;
+  return d.mantissa === undefined
+    ? isMultipleOfDigits(value, d.digits, d.exponent)
+    : isMultipleOf(value, d.mantissa, d.exponent);
+}
+
+/** A number's decimal as JSON writes it, as an exact fraction: integer * 10^exponent. */
+function exactDecimal(value: number): { integer: bigint; exponent: number } {
+  const match = /^-?(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
+  if (match === null) throw new Error(`not a decimal: ${value}`);
+  const fraction = match[2] ?? "";
+  return {
+    integer: BigInt(match[1]! + fraction),
+    exponent: Number(match[3] ?? 0) - fraction.length,
+  };
+}
+
+/** Whether value / divisor is an integer, in exact decimal arithmetic. */
+function exactMultiple(value: number, divisor: number): boolean {
+  const v = exactDecimal(value);
+  const d = exactDecimal(divisor);
+  if (v.exponent >= d.exponent) {
+    return (v.integer * 10n ** BigInt(v.exponent - d.exponent)) % d.integer === 0n;
+  }
+  return v.integer % (d.integer * 10n ** BigInt(d.exponent - v.exponent)) === 0n;
+}
+
+/** A decimal `digits e exponent` with 1 to 17 significant digits, as a double. */
+const decimal = (maxDigits: number, minExponent: number, maxExponent: number) =>
+  fc
+    .tuple(
+      fc.bigInt({ min: 1n, max: 10n ** BigInt(maxDigits) - 1n }),
+      fc.integer({ min: minExponent, max: maxExponent }),
+    )
+    .map(([digits, exponent]) => Number(`${digits}e${exponent}`))
+    .filter((n) => Number.isFinite(n) && n > 0);
+
+const divisorArb = fc.oneof(
+  decimal(3, -4, 2), // what declarations write: 0.01, 0.5, 25, 1e-4
+  decimal(17, -20, 20),
+  decimal(17, -330, 300),
+  fc.constantFrom(1, 2, 3, 5, 10, 0.1, 0.01, 0.001, 1.5, 0.25, 1e-8, 0.123456789, 1e-308, 1e308),
+);
+
+const valueArb = fc.oneof(
+  decimal(6, -8, 4),
+  decimal(17, -20, 25),
+  decimal(17, -330, 300),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(
+    0,
+    -0,
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 60,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_VALUE,
+    5e-324,
+  ),
+);
+
+describe("multipleOf against exact decimal arithmetic", () => {
+  it("agrees with BigInt arithmetic on the decimals JSON writes, for any value and divisor", () => {
+    fc.assert(
+      fc.property(fc.boolean(), valueArb, divisorArb, (negative, value, divisor) => {
+        const v = negative ? -value : value;
+        expect(multiple(v, divisor)).toBe(exactMultiple(v, divisor));
+      }),
+      params(20_000),
+    );
+  });
+
+  it("accepts every k * divisor a user writes (up to 14 significant digits) and rejects one digit off", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }),
+        fc.bigInt({ min: 1n, max: 999_999n }),
+        fc.integer({ min: -40, max: 20 }),
+        (k, m, e) => {
+          const product = k * m;
+          fc.pre((product < 0n ? -product : product) < 10n ** 14n);
+          const divisor = Number(`${m}e${e}`);
+          const value = Number(`${product}e${e}`);
+          expect(multiple(value, divisor)).toBe(true);
+          // One unit in the next decimal place is never a multiple.
+          const off = Number(`${product * 10n + 1n}e${e - 1}`);
+          expect(multiple(off, divisor)).toBe(false);
+        },
+      ),
+      params(10_000),
+    );
+  });
+});
+
+/** Strings of single UTF-16 units around the surrogate ranges, pairs and lone halves mixed. */
+const surrogateHeavy = fc.string({
+  unit: fc.oneof(
+    fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+    fc.constantFrom("a", "é", "\u{1F4A9}", "\u{10FFFF}", "\u200D"),
+  ),
+  maxLength: 30,
+});
+
+describe("code-point lengths", () => {
+  it("equal the string iterator's count, and bound as it counts", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), surrogateHeavy),
+        fc.nat(45),
+        (text, n) => {
+          const length = [...text].length;
+          expect(codePointLength(text)).toBe(length);
+          expect(hasMinLength(text, n)).toBe(length >= n);
+          expect(hasMaxLength(text, n)).toBe(length <= n);
+        },
+      ),
+      params(10_000),
+    );
+  });
+});
+
+/** JSON text with object keys sorted and undefined-valued keys left out (JSON.stringify's rule). */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value === 0 ? 0 : value);
+}
+
+/** Small values, so that equal ones are frequent; objects with keys in random order. */
+const itemArb: fc.Arbitrary<unknown> = fc.letrec<{ item: unknown }>((tie) => ({
+  item: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom(0, -0, 1, 1.5, "a", "b", "1", "", true, false, null),
+    fc.array(tie("item"), { maxLength: 3 }),
+    fc
+      .uniqueArray(
+        fc.tuple(fc.constantFrom("a", "b", "c"), fc.oneof(tie("item"), fc.constant(undefined))),
+        { selector: ([key]) => key, maxLength: 3 },
+      )
+      .map((entries) => Object.fromEntries(entries)),
+  ),
+})).item;
+
+describe("uniqueItems", () => {
+  it("finds the first equal pair a pairwise search on canonical JSON finds, short arrays and long", () => {
+    fc.assert(
+      fc.property(fc.array(itemArb, { maxLength: 60 }), (items) => {
+        const texts = items.map(canonical);
+        let expected: [number, number] | undefined;
+        for (let j = 1; j < texts.length && expected === undefined; j++) {
+          const i = texts.indexOf(texts[j]!);
+          if (i < j) expected = [i, j];
+        }
+        expect(duplicateItems(items)).toEqual(expected);
+      }),
+      params(10_000),
+    );
+  });
+});
