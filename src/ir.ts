@@ -1,3 +1,4 @@
+import type { SourceLocation } from "./diagnostics/diagnostics.js";
 import type { NotEnforced, SchemaNode } from "./keywords/definition.js";
 
 export type { Mode, NotEnforced, SchemaNode } from "./keywords/definition.js";
@@ -12,6 +13,8 @@ export interface ToolSchema {
   readonly name: string;
   readonly file: string;
   readonly declaredAs: string;
+  /** Where it is declared (for diagnostics about its names). */
+  readonly location: SourceLocation;
   readonly description?: string;
   readonly root: SchemaNode;
   readonly notEnforced: readonly NotEnforced[];

@@ -49,6 +49,8 @@ export const DIAGNOSTIC_CODES = {
   TV3001: { severity: "error", meaning: "No files match the tools globs." },
   TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
   TV3003: { severity: "error", meaning: "The matched files hold no tool declaration." },
+  TV3004: { severity: "error", meaning: "Two tools would have the same export or file name." },
+  TV3006: { severity: "error", meaning: "An export name given in the settings is not PascalCase." },
   TV3101: { severity: "warning", meaning: "An exclusion leaves out nothing." },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
   TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },

@@ -1,8 +1,7 @@
 import { commentText } from "../code/code.js";
-import type { ToolSchema } from "../ir.js";
 import type { KeywordFacts } from "../keywords/definition.js";
 import { indexModule } from "./indexModule.js";
-import { assignModuleNames } from "./names.js";
+import type { ToolModuleNames } from "./names.js";
 import { GENERATED_MARKER, type OutputFile } from "./outputFile.js";
 import { hintTypeNames, supportFiles } from "./supportModules.js";
 import { toolModule } from "./toolModule.js";
@@ -25,9 +24,14 @@ function regenerateText(options: EmitOptions): string {
   return `Do not edit: run \`${commentText(options.command)}\`.`;
 }
 
-/** The files that depend on the tools: one validator module per tool, and the dispatch table. */
-export function emitToolFiles(tools: readonly ToolSchema[], options: EmitOptions): OutputFile[] {
-  const modules = assignModuleNames(tools);
+/**
+ * The files that depend on the tools: one validator module per tool, and the dispatch table.
+ * The modules' names were given beforehand (names.ts), clashes reported.
+ */
+export function emitToolFiles(
+  modules: readonly ToolModuleNames[],
+  options: EmitOptions,
+): OutputFile[] {
   const regenerate = regenerateText(options);
   const files: OutputFile[] = modules.map((module) => ({
     name: `${module.file}.ts`,

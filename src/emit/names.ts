@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { ToolSchema } from "../ir.js";
 import { pascalIdentifier } from "../code/code.js";
+import type { ToolSchema } from "../ir.js";
 
 /**
  * The names of the modules an output folder may hold besides one module per tool (index.ts
@@ -18,6 +18,12 @@ export const RESERVED_MODULES = [
   "constraints",
 ] as const;
 
+/**
+ * File names Windows reserves for devices, with any extension (`con.ts` cannot be created
+ * there): a tool's file never takes one.
+ */
+const DEVICE_NAMES = /^(?:con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+
 /** The names generated for one tool's module. */
 export interface ToolModuleNames {
   readonly tool: ToolSchema;
@@ -34,48 +40,82 @@ export interface ToolModuleNames {
 /** File names and export names longer than this are cut and given a hash of the tool name. */
 const MAX_NAME = 48;
 
+/** What makes a valid export name given in the settings (`exportNames`). */
+export const EXPORT_NAME = /^[A-Z][A-Za-z0-9]*$/;
+
 /**
- * File and export names from tool names: letters and digits in kebab-case and PascalCase
- * (`TaskUpdate` -> `task-update.ts`, `validateTaskUpdate`). A name with nothing usable in it
- * (non-ASCII letters, punctuation only) becomes `tool-<hash>`, a long one is cut and hashed:
- * the same tool name always gives the same file name, whatever other tools there are, and
- * every file name is safe on every file system. Clashes (`Foo` and `FOO` on a
- * case-insensitive file system) get `-2`, `-3` in name order.
+ * The export base and file name of one tool, from its name alone (CONTRACT.md section 5):
+ * letters and digits in PascalCase and kebab-case (`TaskUpdate` -> `validateTaskUpdate`,
+ * `task-update.ts`). A name with nothing usable in it (non-ASCII letters, punctuation only)
+ * becomes `Tool<hash>` / `tool-<hash>`, a long one is cut and hashed; `exportName` (from the
+ * settings) replaces the derived PascalCase name. Files that would take a name an output
+ * folder reserves, or a Windows device name, get `-tool`.
  */
-export function assignModuleNames(tools: readonly ToolSchema[]): ToolModuleNames[] {
+export function toolNames(tool: ToolSchema, exportName?: string): ToolModuleNames {
+  const hash = createHash("sha256").update(tool.name).digest("hex").slice(0, 8);
+  const readable = exportName ?? pascalIdentifier(tool.name);
+  let pascal: string;
+  let kebab: string;
+  if (readable === undefined) {
+    pascal = `Tool${hash}`;
+    kebab = `tool-${hash}`;
+  } else if (readable.length > MAX_NAME) {
+    const kept = readable.slice(0, MAX_NAME - hash.length);
+    pascal = `${kept}${hash}`;
+    kebab = `${kebabCase(kept)}-${hash}`;
+  } else {
+    pascal = readable;
+    kebab = kebabCase(readable);
+  }
+  // `validateToolArgs` is index.ts's dispatch.
+  if (pascal === "ToolArgs") pascal = "ToolArgsTool";
+  const reserved =
+    (RESERVED_MODULES as readonly string[]).includes(kebab) || DEVICE_NAMES.test(kebab);
+  return {
+    tool,
+    file: reserved ? `${kebab}-tool` : kebab,
+    validator: `validate${pascal}`,
+    argsType: `${pascal}Args`,
+    guard: `is${pascal}Args`,
+  };
+}
+
+/** Two tools whose exports or files would have the same name. */
+export interface NameClash {
+  readonly first: ToolModuleNames;
+  readonly second: ToolModuleNames;
+  /** What they share: `the exports validateFoo, FooArgs and isFooArgs`, `the file foo.ts`. */
+  readonly what: string;
+}
+
+/**
+ * The names of every tool, in tool-name order, and the clashes between them: two tools whose
+ * export names are the same, or whose file names are the same once case is ignored (on a
+ * case-insensitive file system they are one file). A clash is never resolved by numbering:
+ * that would move an export from one tool to another when a tool is added.
+ */
+export function assignModuleNames(
+  tools: readonly ToolSchema[],
+  exportNames: ReadonlyMap<string, string> = new Map(),
+): { modules: ToolModuleNames[]; clashes: NameClash[] } {
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files = new Set<string>(RESERVED_MODULES);
-  // `validateToolArgs` is the dispatch function of index.ts.
-  const bases = new Set<string>(["ToolArgs"]);
-  return sorted.map((tool) => {
-    const readable = pascalIdentifier(tool.name);
-    const hash = createHash("sha256").update(tool.name).digest("hex").slice(0, 8);
-    let pascal: string;
-    let kebab: string;
-    if (readable === undefined) {
-      pascal = `Tool${hash}`;
-      kebab = `tool-${hash}`;
-    } else if (readable.length > MAX_NAME) {
-      const kept = readable.slice(0, MAX_NAME - hash.length);
-      pascal = `${kept}${hash}`;
-      kebab = `${kebabCase(kept)}-${hash}`;
-    } else {
-      pascal = readable;
-      kebab = kebabCase(readable);
-    }
-    const reserved = (RESERVED_MODULES as readonly string[]).includes(kebab);
-    const file = unique(reserved ? `${kebab}-tool` : kebab, files, "-", (name) =>
-      name.toLowerCase(),
-    );
-    const base = unique(pascal, bases, "", (name) => name);
-    return {
-      tool,
-      file,
-      validator: `validate${base}`,
-      argsType: `${base}Args`,
-      guard: `is${base}Args`,
-    };
-  });
+  const modules = sorted.map((tool) => toolNames(tool, exportNames.get(tool.name)));
+  const clashes: NameClash[] = [];
+  const byExport = new Map<string, ToolModuleNames>();
+  const byFile = new Map<string, ToolModuleNames>();
+  for (const names of modules) {
+    const earlier = byExport.get(names.validator);
+    if (earlier) {
+      const what = `the exports ${names.validator}, ${names.argsType} and ${names.guard}`;
+      clashes.push({ first: earlier, second: names, what });
+    } else byExport.set(names.validator, names);
+    const file = names.file.toLowerCase();
+    const sameFile = byFile.get(file);
+    if (sameFile && sameFile !== earlier)
+      clashes.push({ first: sameFile, second: names, what: `the file ${names.file}.ts` });
+    else byFile.set(file, names);
+  }
+  return { modules, clashes };
 }
 
 function kebabCase(pascal: string): string {
@@ -83,16 +123,4 @@ function kebabCase(pascal: string): string {
     .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1-$2")
     .toLowerCase();
-}
-
-function unique(
-  candidate: string,
-  taken: Set<string>,
-  separator: string,
-  fold: (name: string) => string,
-): string {
-  let name = candidate;
-  for (let n = 2; taken.has(fold(name)); n++) name = `${candidate}${separator}${n}`;
-  taken.add(fold(name));
-  return name;
 }

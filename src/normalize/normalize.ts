@@ -55,6 +55,7 @@ export function normalizeTool(
     name: tool.name,
     file: tool.file,
     declaredAs: tool.declaredAs,
+    location: tool.location,
     description: tool.description,
     root,
     notEnforced: reader.notEnforcedList,

@@ -2,6 +2,7 @@ import path from "node:path";
 import { checkArgumentReads } from "../check/argumentReads.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, type OutputFile } from "../emit/files.js";
+import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
 import { findToolFiles, unusedFileExclusions } from "../find/files.js";
 import { relativeName } from "../diagnostics/paths.js";
@@ -28,6 +29,8 @@ export interface GenerateOptions {
   readonly excludeTools?: readonly string[];
   /** Files left out (globs relative to `cwd`): not read. */
   readonly excludeFiles?: readonly string[];
+  /** Export names (PascalCase) given to tools by name, instead of the ones their names give. */
+  readonly exportNames?: Readonly<Record<string, string>>;
   /** The folder globs and displayed paths are relative to (default: the process's). */
   readonly cwd?: string;
   /** The command named in each generated file's first line. */
@@ -185,8 +188,19 @@ function shapesNamed(names: readonly string[] | undefined): readonly Declaration
   return SHAPES.filter((shape) => names.includes(shape.name));
 }
 
-function readingOptions(options: Pick<GenerateOptions, "mode" | "enforce">): NormalizeOptions {
-  return { mode: options.mode ?? "strict", enforce: new Set(options.enforce ?? []) };
+/** What the stages after extraction need to know of a run. */
+interface ReadingOptions extends NormalizeOptions {
+  readonly exportNames: ReadonlyMap<string, string>;
+}
+
+function readingOptions(
+  options: Pick<GenerateOptions, "mode" | "enforce" | "exportNames">,
+): ReadingOptions {
+  return {
+    mode: options.mode ?? "strict",
+    enforce: new Set(options.enforce ?? []),
+    exportNames: new Map(Object.entries(options.exportNames ?? {})),
+  };
 }
 
 /** A schema given as JSON (tests, other front ends), named as a tool. */
@@ -201,7 +215,7 @@ export interface NamedSchema {
  */
 export async function generateFromSchemas(
   schemas: readonly NamedSchema[],
-  options: Pick<GenerateOptions, "mode" | "enforce" | "command" | "outDir"> = {},
+  options: Pick<GenerateOptions, "mode" | "enforce" | "exportNames" | "command" | "outDir"> = {},
 ): Promise<GenerateResult> {
   const reading = readingOptions(options);
   const diagnostics = new DiagnosticBag();
@@ -271,8 +285,8 @@ class OutputStage {
     this.#fixedFiles.catch(() => {});
   }
 
-  async files(tools: readonly ToolSchema[], clock: StageClock): Promise<OutputFile[]> {
-    const emitted = emitToolFiles(tools, { command: this.#command, facts: this.#facts });
+  async files(modules: readonly ToolModuleNames[], clock: StageClock): Promise<OutputFile[]> {
+    const emitted = emitToolFiles(modules, { command: this.#command, facts: this.#facts });
     clock.lap("emit");
     const toolFiles = await this.#formatter.format(emitted);
     const files = [...toolFiles, ...(await this.#fixedFiles)];
@@ -292,7 +306,7 @@ class OutputStage {
 /** Checks names and schemas, then emits and formats (only when there is no error). */
 async function compileTools(
   extracted: readonly ExtractedTool[],
-  reading: NormalizeOptions,
+  reading: ReadingOptions,
   diagnostics: DiagnosticBag,
   output: OutputStage,
   clock: StageClock,
@@ -320,7 +334,48 @@ async function compileTools(
       );
     checkArgumentReads(tool, schema, diagnostics);
   }
+  const modules = namedModules(tools, reading.exportNames, diagnostics);
   clock.lap("normalise");
-  const files = diagnostics.errorCount === 0 ? await output.files(tools, clock) : undefined;
+  const files = diagnostics.errorCount === 0 ? await output.files(modules, clock) : undefined;
   return { diagnostics: diagnostics.sorted(), tools, withoutParameters, output: files };
+}
+
+/**
+ * Every tool's export and file names, which depend on that tool alone (CONTRACT.md section 5):
+ * two tools whose names would be the same are an error naming both, and `exportNames` gives
+ * one of them its own.
+ */
+function namedModules(
+  tools: readonly ToolSchema[],
+  exportNames: ReadonlyMap<string, string>,
+  diagnostics: DiagnosticBag,
+): ToolModuleNames[] {
+  for (const [tool, name] of exportNames) {
+    if (!EXPORT_NAME.test(name))
+      diagnostics.report(
+        "TV3006",
+        `"exportNames" gives ${JSON.stringify(tool)} the name ${JSON.stringify(name)}: an export name is PascalCase letters and digits (validate<Name>, <Name>Args).`,
+      );
+    else if (!tools.some((t) => t.name === tool))
+      diagnostics.report(
+        "TV3101",
+        `"exportNames" has ${JSON.stringify(tool)}, which is the name of no tool with a validator.`,
+      );
+  }
+  const { modules, clashes } = assignModuleNames(tools, exportNames);
+  for (const { first, second, what } of clashes) {
+    const other = JSON.stringify(second.tool.name);
+    diagnostics.report(
+      "TV3004",
+      `The tools ${JSON.stringify(first.tool.name)} (${first.tool.file}) and ${other} would both have ${what}. Give one of them its own name with "exportNames": { ${other}: "${suggestion(second)}" } in the settings.`,
+      second.tool.location,
+      { tool: second.tool.name },
+    );
+  }
+  return modules;
+}
+
+/** A PascalCase name to suggest for a tool whose derived name is taken. */
+function suggestion(names: ToolModuleNames): string {
+  return `${names.argsType.slice(0, -"Args".length)}Tool`;
 }

@@ -64,25 +64,51 @@ describe("file and export names from tool names", () => {
     name,
     file: "tools.ts",
     declaredAs: "t",
+    location: { file: "tools.ts", start: 0, end: 0 },
     root: { types: ["object"], keywords: [] },
     notEnforced: [],
   });
   const names = (toolNames: string[]) =>
-    assignModuleNames(toolNames.map(tool)).map(({ tool: t, file, validator }) => [
+    assignModuleNames(toolNames.map(tool)).modules.map(({ tool: t, file, validator }) => [
       t.name,
       file,
       validator,
     ]);
 
-  it("are kebab-case and PascalCase, clear of the fixed modules, and unique on any file system", () => {
-    expect(names(["TaskUpdate", "index", "Format", "Foo", "FOO", "mcp__server__tool"])).toEqual([
+  it("are kebab-case and PascalCase, clear of the support modules and of Windows device names", () => {
+    expect(
+      names([
+        "TaskUpdate",
+        "index",
+        "Format",
+        "FOO",
+        "mcp__server__tool",
+        "con",
+        "LPT1",
+        "ToolArgs",
+      ]),
+    ).toEqual([
       ["FOO", "foo", "validateFOO"],
-      ["Foo", "foo-2", "validateFoo"],
       ["Format", "format-tool", "validateFormat"],
+      ["LPT1", "lpt1-tool", "validateLPT1"],
       ["TaskUpdate", "task-update", "validateTaskUpdate"],
+      ["ToolArgs", "tool-args", "validateToolArgsTool"],
+      ["con", "con-tool", "validateCon"],
       ["index", "index-tool", "validateIndex"],
       ["mcp__server__tool", "mcp-server-tool", "validateMcpServerTool"],
     ]);
+  });
+
+  it("two tools with the same export or file name clash: never numbered", () => {
+    const { clashes } = assignModuleNames(["Foo", "foo", "read_file", "read-file"].map(tool));
+    expect(
+      clashes.map(({ first, second, what }) => [first.tool.name, second.tool.name, what]),
+    ).toEqual([
+      ["Foo", "foo", "the exports validateFoo, FooArgs and isFooArgs"],
+      ["read-file", "read_file", "the exports validateReadFile, ReadFileArgs and isReadFileArgs"],
+    ]);
+    const files = assignModuleNames(["Foo", "FOO"].map(tool)).clashes;
+    expect(files.map(({ what }) => what)).toEqual(["the file foo.ts"]);
   });
 
   it("give a name with nothing usable, or a long one, a hash of the tool name: short, safe, stable", () => {

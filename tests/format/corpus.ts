@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DiagnosticBag } from "../../src/diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles } from "../../src/emit/files.js";
+import { assignModuleNames } from "../../src/emit/names.js";
 import type { ExtractedTool } from "../../src/extract/discover.js";
 import { fromJson } from "../../src/extract/values.js";
 import { findToolFiles } from "../../src/find/files.js";
@@ -65,7 +66,7 @@ export function schemaFiles(
     );
   });
   if (diagnostics.errorCount > 0) return undefined;
-  return emitToolFiles(tools, { command, facts: FACTS });
+  return emitToolFiles(assignModuleNames(tools).modules, { command, facts: FACTS });
 }
 
 /** The tool modules and index.ts for this repository's own tools (example/tools), as handed to prettier. */
@@ -85,7 +86,7 @@ export async function repositoryToolFiles(mode: Mode = "strict"): Promise<Unform
     tools.push(normalizeTool({ ...tool, parameters: tool.parameters }, READING(mode), diagnostics));
   }
   if (diagnostics.errorCount > 0) throw new Error("the repository's tools have errors");
-  return emitToolFiles(tools, { command: COMMAND, facts: FACTS });
+  return emitToolFiles(assignModuleNames(tools).modules, { command: COMMAND, facts: FACTS });
 }
 
 /** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
@@ -114,5 +115,5 @@ export async function syntheticToolFiles(dir: string, count: number): Promise<Un
     );
   }
   if (diagnostics.errorCount > 0) throw new Error("the synthetic tools have errors");
-  return emitToolFiles(tools, { command: COMMAND, facts: FACTS });
+  return emitToolFiles(assignModuleNames(tools).modules, { command: COMMAND, facts: FACTS });
 }
