@@ -50,6 +50,10 @@ export const DIAGNOSTIC_CODES = {
   TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
   TV3003: { severity: "error", meaning: "The matched files hold no tool declaration." },
   TV3004: { severity: "error", meaning: "Two tools would have the same export or file name." },
+  TV3005: {
+    severity: "error",
+    meaning: "The host compiles the output folder as CommonJS with verbatimModuleSyntax.",
+  },
   TV3006: { severity: "error", meaning: "An export name given in the settings is not PascalCase." },
   TV3101: { severity: "warning", meaning: "An exclusion leaves out nothing." },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },

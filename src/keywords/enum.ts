@@ -12,17 +12,17 @@ import { describeValue, joinKey } from "./reading.js";
  * surrounding spaces are ignored, the runtime's `wrongValue` adds the hint "did you mean"
  * (CONTRACT.md section 4.1).
  */
-export const enumKeyword: KeywordDefinition<readonly JsonValue[]> = {
+export const enumKeyword: KeywordDefinition<EnumMembers> = {
   keywords: ["enum"],
   read: readEnum,
-  accept: (ctx, values, value) =>
-    code`if (!(${memberCondition(ctx.module, values, value)})) return false;\n`,
-  collect(ctx, values, value, path) {
+  accept: (ctx, members, value) =>
+    code`if (!(${memberCondition(ctx.module, members, value)})) return false;\n`,
+  collect(ctx, members, value, path) {
     const wrongValue = ctx.module.use("wrongValue");
-    const list = ctx.module.valueList(values);
-    return code`if (!(${memberCondition(ctx.module, values, value)})) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
+    const list = ctx.module.valueList(members.values);
+    return code`if (!(${memberCondition(ctx.module, members, value)})) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
   },
-  literalType: enumType,
+  literalType: (members) => enumType(members.matchable),
   issues: [
     {
       code: "invalid_enum",
@@ -47,8 +47,20 @@ export const enumKeyword: KeywordDefinition<readonly JsonValue[]> = {
   ],
 };
 
+/** An enum's members, and those of them the declared types can accept. */
+export interface EnumMembers {
+  /** Every member, in order, duplicates dropped: what the issue lists. */
+  readonly values: readonly JsonValue[];
+  /**
+   * The members whose type is declared (all when no type is): the only ones a value that
+   * passed the type can equal. Comparing with the others would not compile once the type
+   * check has narrowed the value (TS2367).
+   */
+  readonly matchable: readonly JsonValue[];
+}
+
 /** Reads `enum`: its members in order, duplicates dropped. */
-function readEnum(schema: StaticObject, reading: SchemaReading): JsonValue[] | undefined {
+function readEnum(schema: StaticObject, reading: SchemaReading): EnumMembers | undefined {
   const entry = entryOf(schema, "enum");
   if (!entry) return undefined;
   const path = joinKey(reading.schemaPath, "enum");
@@ -91,7 +103,11 @@ function readEnum(schema: StaticObject, reading: SchemaReading): JsonValue[] | u
     }
     members.push(json);
   }
-  return members;
+  const types = reading.types;
+  const matchable = types
+    ? members.filter((member) => types.some((type) => jsonHasType(member, type)))
+    : members;
+  return { values: members, matchable };
 }
 
 /** JSON text with object keys sorted: equal for values the validators count as equal. */
@@ -106,9 +122,13 @@ export function canonical(value: JsonValue): string {
 const INLINE_MEMBERS = 8;
 
 /** A boolean expression: does `value` equal one member? */
-function memberCondition(module: ModuleContext, values: readonly JsonValue[], value: Code): Code {
+function memberCondition(module: ModuleContext, members: EnumMembers, value: Code): Code {
+  const values = members.matchable;
   const primitive = values.every((member) => member === null || typeof member !== "object");
-  if (!primitive) return code`${module.use("isMember")}(${module.valueList(values)}, ${value})`;
+  // No member can match (their types are not declared): the run-time helper says so, without
+  // a comparison the compiler would reject.
+  if (!primitive || values.length === 0)
+    return code`${module.use("isMember")}(${module.valueList(members.values)}, ${value})`;
   if (values.length > INLINE_MEMBERS) return code`${memberSet(module, values)}.has(${value})`;
   return join(
     values.map(
@@ -133,6 +153,7 @@ const MAX_LITERAL_UNION = 256;
 
 /** The argument type: a union of the members' literal types, or undefined when too many. */
 function enumType(values: readonly JsonValue[]): Code | undefined {
+  if (values.length === 0) return Code.raw("never");
   if (values.length > MAX_LITERAL_UNION) return undefined;
   const members = values.map((value) =>
     value === null || typeof value !== "object"

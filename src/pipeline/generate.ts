@@ -47,6 +47,8 @@ export interface GenerateOptions {
 export interface GenerateResult {
   /** Errors and warnings, sorted by file and position. */
   readonly diagnostics: readonly Diagnostic[];
+  /** The host's configuration files read (its tsconfig chain, package.json), absolute. */
+  readonly hostFiles: readonly string[];
   /** The text of every file read, by displayed path (for code frames). */
   readonly sources: ReadonlyMap<string, string>;
   readonly files: readonly string[];
@@ -105,11 +107,18 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
   });
   try {
     const extracted = await extractStage(options, found, diagnostics);
+    const { checkModuleSystem } = await import("../emit/moduleSystem.js");
+    const moduleSystem = checkModuleSystem(
+      path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
+      cwd,
+    );
+    if (moduleSystem.problem) diagnostics.report("TV3005", moduleSystem.problem);
     clock.lap("extract");
     const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock);
     return {
       ...compiled,
       sources: extracted.sources,
+      hostFiles: moduleSystem.read,
       skipped: extracted.skipped,
       excluded: extracted.excluded,
       files: found.files.map(found.displayPath),
@@ -243,6 +252,7 @@ export async function generateFromSchemas(
     return {
       ...compiled,
       sources: new Map(),
+      hostFiles: [],
       skipped: [],
       excluded: [],
       files: [],

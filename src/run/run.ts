@@ -121,7 +121,10 @@ export async function runOnce(
       outDir: run.outDir,
       ...(cache?.manifest ? { formatCache: formatCacheOf(cache.manifest) } : {}),
     });
-    sources = [...result.sources.keys()].map((file) => path.resolve(run.generate.cwd, file));
+    sources = [
+      ...[...result.sources.keys()].map((file) => path.resolve(run.generate.cwd, file)),
+      ...result.hostFiles,
+    ];
     if (result.output && result.formatting?.reused)
       debug(
         io,

@@ -81,6 +81,14 @@ const cases: [file: string, firstLine: string][] = [
     'typo-tpye.ts:9:56 - error TV2010: Tool "TypoType", parameters.properties.a.tpye: Unknown keyword "tpye". Did you mean "type"?',
   ],
   [
+    "typo-tpe.ts",
+    'typo-tpe.ts:4:55 - error TV2010: Tool "TypoTpe", inputSchema.properties.sku.tpe: Unknown keyword "tpe". Did you mean "type"?',
+  ],
+  [
+    "typo-enm.ts",
+    'typo-enm.ts:4:72 - error TV2010: Tool "TypoEnm", inputSchema.properties.mode.enm: Unknown keyword "enm". Did you mean "enum"?',
+  ],
+  [
     "typo-enums.ts",
     'typo-enums.ts:9:72 - error TV2010: Tool "TypoEnum", parameters.properties.a.enums: Unknown keyword "enums". Did you mean "enum"?',
   ],
@@ -184,10 +192,12 @@ describe("declaration errors", () => {
     const { result } = await diagnose("typo-*.ts");
     expect(result.diagnostics.map((d) => d.tool)).toEqual([
       "TypoAdditional",
+      "TypoEnm",
       "TypoEnum",
       "TypoItems",
       "TypoProperties",
       "TypoRequired",
+      "TypoTpe",
       "TypoType",
     ]);
     expect(result.output).toBeUndefined();
