@@ -34,18 +34,16 @@ export function indexModule(
   header: string,
   hintTypes: readonly string[],
 ): string {
+  return `${header}\n${exportsOf(modules, hintTypes)}\n${lookups(modules)}`;
+}
+
+/** The imports of every tool module, and what index.ts exports of them and of the support. */
+function exportsOf(modules: readonly ToolModuleNames[], hintTypes: readonly string[]): string {
   const imports = modules.map(
     ({ file, validator, guard, argsType }) =>
       code`import { ${Code.raw(validator)}, ${Code.raw(guard)}, type ${Code.raw(argsType)} } from ${`./${file}.js`};\n`,
   );
   const typeExports = modules.map(({ argsType }) => Code.raw(argsType));
-  const byName = modules.map(
-    ({ tool, argsType }) => code`${propertyName(tool.name)}: ${Code.raw(argsType)};\n`,
-  );
-  const entries = modules.map(
-    ({ tool, validator }) => code`[${tool.name}, ${Code.raw(validator)}],\n`,
-  );
-  const names = modules.map(({ tool }) => code`${tool.name}`);
   const exported = modules.flatMap(({ validator, guard }) => [
     Code.raw(validator),
     Code.raw(guard),
@@ -54,15 +52,25 @@ export function indexModule(
     modules.length === 0
       ? code``
       : code`export type { ${join(typeExports, ", ")} };\nexport { ${join(exported, ", ")} };\n`;
-  return code`${Code.raw(header)}
-import type { ValidationIssue, Validator } from "./types.js";
+  return code`import type { ValidationIssue, Validator } from "./types.js";
 ${join(imports, "")}
 export type {
 ${Code.raw(typeExportList(hintTypes))}} from "./types.js";
 export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./format.js";
 export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
-${toolExports}
-/** The argument type of every tool that has a validator, by tool name. */
+${toolExports}`.toString();
+}
+
+/** The tables by tool name and the functions that look a tool's validator up. */
+function lookups(modules: readonly ToolModuleNames[]): string {
+  const byName = modules.map(
+    ({ tool, argsType }) => code`${propertyName(tool.name)}: ${Code.raw(argsType)};\n`,
+  );
+  const entries = modules.map(
+    ({ tool, validator }) => code`[${tool.name}, ${Code.raw(validator)}],\n`,
+  );
+  const names = modules.map(({ tool }) => code`${tool.name}`);
+  return code`/** The argument type of every tool that has a validator, by tool name. */
 export type ToolArgsByName = {
 ${join(byName, "")}};
 

@@ -11,84 +11,77 @@ interface ReadingError {
   readonly schemaPath: string;
 }
 
+/** A part of the value being walked: it knows its parent and key, so a path is spelled out only for an error. */
+interface Part {
+  readonly value: StaticValue;
+  readonly depth: number;
+  readonly parent?: Part;
+  readonly key?: string | number;
+}
+
 /**
  * What in a value read as a tool's parameters cannot be carried exactly into a schema, whatever
  * keyword it sits under: numbers JSON cannot hold, nesting past MAX_VALUE_DEPTH, and parts a
- * limit of the reading stopped at. The walk uses its own stack: values may be deep.
+ * limit of the reading stopped at. The walk uses its own stack: values may be deep. One limit
+ * error says enough: past a limit, every later part stops there too.
  */
 export function readingErrors(value: StaticValue, schemaPath = "parameters"): ReadingError[] {
   const errors: ReadingError[] = [];
   let stoppedByLimit = false;
-  // Each part knows its parent and key; a path is only spelled out for an error.
-  interface Part {
-    readonly value: StaticValue;
-    readonly depth: number;
-    readonly parent?: Part;
-    readonly key?: string | number;
-  }
-  const pathOf = (part: Part): string => {
-    const keys: (string | number)[] = [];
-    for (let p: Part | undefined = part; p?.key !== undefined; p = p.parent) keys.push(p.key);
-    return keys.reduceRight<string>(
-      (path, key) => (typeof key === "number" ? `${path}[${key}]` : joinKey(path, key)),
-      schemaPath,
-    );
-  };
+  const report = (part: Part, code: DiagnosticCode, message: string) =>
+    errors.push({
+      code,
+      message,
+      location: part.value.location,
+      schemaPath: pathOf(part, schemaPath),
+    });
   const pending: Part[] = [{ value, depth: 1 }];
   for (let part = pending.pop(); part; part = pending.pop()) {
     const current = part.value;
-    switch (current.kind) {
-      case "primitive":
-        if (typeof current.value === "number" && !Number.isFinite(current.value)) {
-          errors.push({
-            code: "TV1007",
-            message: `This number is ${current.value} in JavaScript, which JSON cannot carry: a schema holds only finite numbers.`,
-            location: current.location,
-            schemaPath: pathOf(part),
-          });
-        }
-        break;
-      case "unknown":
-        // One limit error says enough: past a limit, every later part stops there too.
-        if (current.error && !stoppedByLimit) {
-          stoppedByLimit = true;
-          errors.push({
-            code: current.error,
-            message: `${capitalize(current.reason)}.`,
-            location: current.location,
-            schemaPath: pathOf(part),
-          });
-        }
-        break;
-      case "array":
-      case "object": {
-        if (part.depth > MAX_VALUE_DEPTH) {
-          if (!stoppedByLimit) {
-            stoppedByLimit = true;
-            errors.push({
-              code: "TV1009",
-              message: `${capitalize(tooDeepReason())}.`,
-              location: current.location,
-              schemaPath: pathOf(part),
-            });
-          }
-          break;
-        }
-        const depth = part.depth + 1;
-        if (current.kind === "array") {
-          for (let i = current.elements.length - 1; i >= 0; i--)
-            pending.push({ value: current.elements[i]!, depth, parent: part, key: i });
-        } else {
-          for (let i = current.entries.length - 1; i >= 0; i--) {
-            const entry = current.entries[i]!;
-            pending.push({ value: entry.value, depth, parent: part, key: entry.key });
-          }
-        }
-        break;
+    if (current.kind === "primitive") {
+      if (typeof current.value === "number" && !Number.isFinite(current.value))
+        report(
+          part,
+          "TV1007",
+          `This number is ${current.value} in JavaScript, which JSON cannot carry: a schema holds only finite numbers.`,
+        );
+    } else if (current.kind === "unknown") {
+      if (current.error && !stoppedByLimit) {
+        stoppedByLimit = true;
+        report(part, current.error, `${capitalize(current.reason)}.`);
       }
-    }
+    } else if (part.depth > MAX_VALUE_DEPTH) {
+      if (!stoppedByLimit) report(part, "TV1009", `${capitalize(tooDeepReason())}.`);
+      stoppedByLimit = true;
+    } else for (const child of childrenOf(part)) pending.push(child);
   }
   return errors;
+}
+
+/** The parts inside an array or object, last first (the stack takes them in order). */
+function childrenOf(part: Part): Part[] {
+  const current = part.value;
+  const depth = part.depth + 1;
+  const children: Part[] = [];
+  if (current.kind === "array") {
+    for (let i = current.elements.length - 1; i >= 0; i--)
+      children.push({ value: current.elements[i]!, depth, parent: part, key: i });
+  } else if (current.kind === "object") {
+    for (let i = current.entries.length - 1; i >= 0; i--) {
+      const entry = current.entries[i]!;
+      children.push({ value: entry.value, depth, parent: part, key: entry.key });
+    }
+  }
+  return children;
+}
+
+function pathOf(part: Part, root: string): string {
+  const keys: (string | number)[] = [];
+  for (let p: Part | undefined = part; p?.key !== undefined; p = p.parent) keys.push(p.key);
+  return keys.reduceRight<string>(
+    (path, key) => (typeof key === "number" ? `${path}[${key}]` : joinKey(path, key)),
+    root,
+  );
 }
 
 export function capitalize(text: string): string {
