@@ -3,7 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    globalSetup: ["tests/helpers/build.ts"],
+    // A guard against a test that hangs, far above what any test takes on a busy machine:
+    // no test relies on finishing within a time.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
   },
 });

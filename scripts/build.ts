@@ -1,17 +1,20 @@
 // `npm run build` (run by `prepack`): compiles the generator (src) to dist/ with the
 // project's TypeScript, and copies the support modules next to the compiled module that reads
-// them as text (emit/fixedFiles.ts copies them into every output folder).
+// them as text (emit/supportModules.ts copies them into every output folder). An argument
+// names another folder to build into (the tests build their own copy: tests/helpers/build.ts).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, "dist");
+const dist = path.resolve(process.argv[2] ?? path.join(root, "dist"));
 fs.rmSync(dist, { recursive: true, force: true });
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
-execFileSync(process.execPath, [tsc, "-p", path.join(root, "tsconfig.build.json")], {
-  stdio: "inherit",
-});
+execFileSync(
+  process.execPath,
+  [tsc, "-p", path.join(root, "tsconfig.build.json"), "--outDir", dist],
+  { stdio: "inherit" },
+);
 const support = path.join(root, "src/support");
 for (const name of fs
   .readdirSync(support)

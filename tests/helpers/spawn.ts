@@ -48,7 +48,10 @@ export function run(
   });
 }
 
-/** The generator's real command line (`src/bin.ts` under tsx), run in `cwd`. */
+/**
+ * The generator's real command line, run in `cwd`: compiled once per test run (tests/helpers/
+ * build.ts) and run by Node alone, as the installed command runs.
+ */
 export function runGen(
   args: readonly string[],
   cwd: string,
@@ -58,8 +61,13 @@ export function runGen(
   return run(process.execPath, [...genCommand(), ...args], cwd, as, env);
 }
 
-/** The arguments of `node` that run the generator's command line. */
+/** The arguments of `node` that run the generator's command line (its compiled copy). */
 export function genCommand(): string[] {
+  return [path.join(REPO, "tests/.tmp-dist/bin.js")];
+}
+
+/** The arguments of `node` that run the command line from its sources, as `npm run gen` does. */
+export function genSourceCommand(): string[] {
   return ["--import", TSX_LOADER, path.join(REPO, "src/bin.ts")];
 }
 
