@@ -81,6 +81,18 @@ const cases: [file: string, firstLine: string][] = [
     'typo-tpye.ts:9:56 - error TV2010: Tool "TypoType", parameters.properties.a.tpye: Unknown keyword "tpye". Did you mean "type"?',
   ],
   [
+    "tool-name-missing.ts",
+    'tool-name-missing.ts:6:15 - error TV1003: Tool "noNameTool": The tool object has no `config.function.name`.',
+  ],
+  [
+    "type-empty.ts",
+    'type-empty.ts:4:59 - error TV2004: Tool "TypeEmpty", inputSchema.properties.a.type: `type` must name at least one type.',
+  ],
+  [
+    "type-not-name.ts",
+    'type-not-name.ts:4:70 - error TV2004: Tool "TypeNotName", inputSchema.properties.a.type: `type` must be a type name or an array of type names, not the number 5.',
+  ],
+  [
     "typo-tpe.ts",
     'typo-tpe.ts:4:55 - error TV2010: Tool "TypoTpe", inputSchema.properties.sku.tpe: Unknown keyword "tpe". Did you mean "type"?',
   ],
@@ -216,5 +228,17 @@ describe("declaration errors", () => {
     const { result, printed } = await diagnose("nothing-here/*.ts");
     expect(printed[0]).toMatch(/^error TV3001: No files match "nothing-here\/\*\.ts"/);
     expect(result.output).toBeUndefined();
+  });
+
+  it("warns without failing: listed twice, an enum value its type never accepts, a description not known", async () => {
+    const { result, printed } = await diagnose("warnings/*.ts");
+    expect(result.output).toBeDefined();
+    expect(printed.map((line) => line.split("\n")[0])).toEqual([
+      'warnings/listed-twice.ts:11:29 - warning TV2104: Tool "Warned", inputSchema.properties.a.type: The type "string" is listed twice.',
+      'warnings/listed-twice.ts:11:53 - warning TV2103: Tool "Warned", inputSchema.properties.a.description: `description` is not statically known and is left out: the call `describe()` is not statically known.',
+      'warnings/listed-twice.ts:12:40 - warning TV2104: Tool "Warned", inputSchema.properties.b.enum: The value "x" is listed twice.',
+      'warnings/listed-twice.ts:12:45 - warning TV2105: Tool "Warned", inputSchema.properties.b.enum: The value 3 can never be accepted: its type is not among string.',
+      'warnings/listed-twice.ts:14:21 - warning TV2104: Tool "Warned", inputSchema.required: "a" is listed twice.',
+    ]);
   });
 });
