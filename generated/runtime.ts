@@ -407,14 +407,17 @@ function deepEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  const keys = Object.keys(b);
-  if (Object.keys(a).length !== keys.length) return false;
-  for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(a, key)) return false;
-    if (!deepEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
-      return false;
+  // Only the value's own enumerable keys count, and a key whose value is undefined counts as
+  // absent (as everywhere else: CONTRACT.md 3); `b` is a member, plain JSON.
+  let count = 0;
+  for (const key of Object.keys(a)) {
+    const value = (a as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!deepEqual(value, (b as Record<string, unknown>)[key])) return false;
+    count++;
   }
-  return true;
+  return count === Object.keys(b).length;
 }
 
 /** Appends to a list created on first use. */

@@ -203,7 +203,10 @@ export function typeName(value: unknown): string {
   return typeof value;
 }
 
-/** Deep equality over own enumerable keys, key order aside. */
+/**
+ * Deep equality over own enumerable keys, key order aside; a key whose value is undefined
+ * counts as absent (CONTRACT.md 3).
+ */
 function equal(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return a === b;
   if (Array.isArray(a) || Array.isArray(b)) {
@@ -212,15 +215,11 @@ function equal(a: unknown, b: unknown): boolean {
   }
   const recordA = a as Record<string, unknown>;
   const recordB = b as Record<string, unknown>;
-  const keysA = Object.keys(recordA);
-  const keysB = Object.keys(recordB);
+  const keysA = Object.keys(recordA).filter((key) => recordA[key] !== undefined);
+  const keysB = Object.keys(recordB).filter((key) => recordB[key] !== undefined);
   return (
     keysA.length === keysB.length &&
-    keysA.every(
-      (key) =>
-        Object.prototype.propertyIsEnumerable.call(recordB, key) &&
-        equal(recordA[key], recordB[key]),
-    )
+    keysA.every((key) => present(recordB, key) && equal(recordA[key], recordB[key]))
   );
 }
 

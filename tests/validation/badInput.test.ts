@@ -1,11 +1,12 @@
 // Proof 3: bad input of every kind, straight into the real generated validators. None throws;
 // each gets the issue the spec gives it.
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasValidator, validatedToolNames, validateToolArgs } from "../../generated/index.js";
 import { validateRead } from "../../generated/read.js";
 import { validateTaskCreate } from "../../generated/task-create.js";
 import { validateTaskUpdate } from "../../generated/task-update.js";
 import { formatValidationError } from "../../generated/index.js";
+import { compileSchemas, type CompiledSchemas } from "../helpers/compile.js";
 
 describe("bad input", () => {
   it.each([
@@ -131,5 +132,47 @@ describe("bad input", () => {
       expect(hasValidator(name), name).toBe(false);
       expect(validateToolArgs(name, 5), name).toBeUndefined();
     }
+  });
+});
+
+describe("enum members compared deeply (JavaScript callers)", () => {
+  let compiled: CompiledSchemas;
+  beforeAll(async () => {
+    compiled = await compileSchemas(
+      [
+        {
+          name: "Pick",
+          schema: {
+            type: "object",
+            properties: {
+              choice: { enum: [{ a: 1 }, [1, { b: 2 }]] },
+              label: { type: "string" },
+            },
+          },
+        },
+      ],
+      "strict",
+    );
+  });
+  afterAll(() => compiled.cleanup());
+  const validate = (args: unknown) => compiled.validateToolArgs("Pick", args);
+  const wrongChoice = [
+    { code: "invalid_enum", path: ["choice"], values: [{ a: 1 }, [1, { b: 2 }]] },
+  ];
+
+  it("only own enumerable keys count: a hidden `a: 1` does not make `{ b: 2 }` equal `{ a: 1 }`", () => {
+    const hidden = Object.defineProperty({ b: 2 }, "a", { value: 1, enumerable: false });
+    expect(validate({ choice: hidden })).toEqual(wrongChoice);
+    const onlyHidden = Object.defineProperty({}, "a", { value: 1, enumerable: false });
+    expect(validate({ choice: onlyHidden })).toEqual(wrongChoice);
+    expect(validate({ choice: Object.create({ a: 1 }) as object })).toEqual(wrongChoice);
+    expect(validate({ choice: { a: 1 } })).toBeUndefined();
+  });
+
+  it("a key whose value is undefined counts as absent, at any depth", () => {
+    expect(validate({ choice: { a: 1, b: undefined } })).toBeUndefined();
+    expect(validate({ choice: [1, { b: 2, c: undefined }] })).toBeUndefined();
+    expect(validate({ choice: { a: undefined } })).toEqual(wrongChoice);
+    expect(validate({ choice: { a: 1, b: null } })).toEqual(wrongChoice);
   });
 });
