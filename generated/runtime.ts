@@ -392,9 +392,17 @@ function isArray(value: unknown): boolean {
   }
 }
 
-/** Whether the value equals one member: deep equality for arrays and objects (own enumerable keys). */
+/**
+ * Whether the value equals one member: deep equality for arrays and objects (own enumerable
+ * keys). A value that throws while it is compared (a getter, a proxy) equals no member: it is
+ * an enum issue at its path, and the walk goes on (CONTRACT.md 3).
+ */
 export function isMember(values: readonly unknown[], value: unknown): boolean {
-  for (const member of values) if (deepEqual(value, member)) return true;
+  try {
+    for (const member of values) if (deepEqual(value, member)) return true;
+  } catch {
+    // Unreadable inside: not equal.
+  }
   return false;
 }
 

@@ -175,4 +175,23 @@ describe("enum members compared deeply (JavaScript callers)", () => {
     expect(validate({ choice: { a: undefined } })).toEqual(wrongChoice);
     expect(validate({ choice: { a: 1, b: null } })).toEqual(wrongChoice);
   });
+
+  it("a getter that throws inside the value makes it unequal; sibling issues are kept", () => {
+    const choice = {
+      get a(): number {
+        throw new Error("boom");
+      },
+    };
+    expect(validate({ choice, label: 5, extra: true })).toEqual([
+      { code: "unexpected", path: ["extra"] },
+      { code: "invalid_type", path: ["label"], expected: "string", received: "number" },
+      ...wrongChoice,
+    ]);
+    const { proxy, revoke } = Proxy.revocable({ a: 1 }, {});
+    revoke();
+    expect(validate({ choice: [1, proxy], label: 5 })).toEqual([
+      { code: "invalid_type", path: ["label"], expected: "string", received: "number" },
+      ...wrongChoice,
+    ]);
+  });
 });
