@@ -154,18 +154,19 @@ function keyHints(
   declared: KeyList,
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
-  // Every close pair as closeness * 2^20 + declared * 2^10 + unknown, so that sorting the
-  // numbers orders them by closeness, then declaration order, then the call's order.
+  // Every close pair as (closeness * 2^32 + declared) * 32 + unknown, so that sorting the
+  // numbers orders them by closeness, then declaration order, then the call's order. The
+  // numbers stay exact (below 2^40): any number of declared keys, at most 32 unknown ones.
   let pairs: number[] | undefined;
   const compared = Math.min(unknownKeys.length, HINTED_KEYS);
   for (let u = 0; u < compared; u++) {
     const name = comparable(unknownKeys[u] ?? "");
     if (name === undefined) continue;
-    for (let d = 0; d < declared.names.length && d < 1 << 10; d++) {
+    for (let d = 0; d < declared.names.length; d++) {
       const key = declared.names[d];
       if (values[d] !== undefined || key === undefined) continue;
       const value = comparableCloseness(name, key);
-      if (value !== undefined) pairs = append(pairs, value * (1 << 20) + d * (1 << 10) + u);
+      if (value !== undefined) pairs = append(pairs, (value * PAIR_CLOSENESS + d) * 32 + u);
     }
   }
   if (pairs === undefined) return undefined;
@@ -173,14 +174,17 @@ function keyHints(
   const hints: (KeyHint | undefined)[] = [];
   const used: boolean[] = [];
   for (const pair of pairs) {
-    const u = pair & 1023;
-    const d = (pair >> 10) & 1023;
+    const u = pair % 32;
+    const d = ((pair - u) / 32) % PAIR_CLOSENESS;
     if (hints[u] !== undefined || used[d]) continue;
     hints[u] = declared.hints[d];
     used[d] = true;
   }
   return hints;
 }
+
+/** The closeness unit of a pair's number in `keyHints`: above any declared key's index. */
+const PAIR_CLOSENESS = 2 ** 32;
 
 /** An insertion sort: the lists here are short, where Array#sort costs more than the rest. */
 function sortNumbers(list: number[]): void {

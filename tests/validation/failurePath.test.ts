@@ -15,6 +15,7 @@ import {
   validatorFor,
   type ValidationIssue,
 } from "../../generated/index.js";
+import { compileSchemas } from "../helpers/compile.js";
 import { makeManager } from "../helpers/manager.js";
 
 const MAX_TEXT_BYTES = 8192;
@@ -233,6 +234,34 @@ describe("hints", () => {
     expect(
       hintsOf(validateGrep({ pattern: "x", outputmod: "count", output_Mode: "count" })),
     ).toEqual([undefined, { kind: "key", key: "output_mode" }]);
+  });
+
+  it("the closest declared key wins however many keys are declared (more than 1,024)", async () => {
+    const properties: Record<string, unknown> = {};
+    const name = (i: number) => `property_${String(i).padStart(4, "0")}_name`;
+    for (let i = 0; i < 1_100; i++) properties[name(i)] = { type: "number" };
+    const compiled = await compileSchemas(
+      [{ name: "Wide", schema: { type: "object", properties } }],
+      "strict",
+    );
+    try {
+      const validate = (args: unknown) => compiled.validateToolArgs("Wide", args);
+      // One unexpected key, and several (each hint is looked for among all the pairs).
+      expect(hintsOf(validate({ property_1050_nme: 1 }))).toEqual([
+        { kind: "key", key: name(1050) },
+      ]);
+      expect(hintsOf(validate({ property_1050_nme: 1, zzzz: 2, property_0007_nam: 3 }))).toEqual([
+        { kind: "key", key: name(1050) },
+        undefined,
+        { kind: "key", key: name(7) },
+      ]);
+      expect(hintsOf(validate({ property_1099_name_: 1, property_1098_nme: 2 }))).toEqual([
+        { kind: "key", key: name(1099) },
+        { kind: "key", key: name(1098) },
+      ]);
+    } finally {
+      await compiled.cleanup();
+    }
   });
 
   it("JSON text inside a string, of an expected type only", () => {
