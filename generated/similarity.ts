@@ -149,7 +149,7 @@ function characterSet(text: string): number {
  * Edit distance in which a swap of two neighbouring characters is one edit (`tpye` / `type`),
  * or `limit + 1` once it is sure to exceed `limit`. Only the cells within `limit` of the
  * diagonal can hold a distance within `limit`, so only those are computed, in three rows
- * reused by every call (names are at most MAX_NAME long).
+ * reused by every call (made longer for a name whose lower case is longer than MAX_NAME).
  */
 function editDistance(a: string, b: string, limit: number): number {
   // The common beginning and end take no edits: only what lies between them is compared, a
@@ -170,6 +170,8 @@ function editDistance(a: string, b: string, limit: number): number {
   if (a.length === 0 || b.length === 0) return Math.min(a.length + b.length, limit + 1);
   const outside = limit + 1;
   const width = b.length + 1;
+  // A name's lower case can be longer than the name (`İ` is two characters in lower case).
+  if (3 * width > table.length) table = new Int32Array(3 * width);
   // Row r of the table lives at offset (r % 3) * width.
   for (let j = 0; j < width; j++) table[j] = j <= limit ? j : outside;
   for (let i = 1; i <= a.length; i++) {
@@ -203,4 +205,4 @@ function editDistance(a: string, b: string, limit: number): number {
   return last < outside ? last : outside;
 }
 
-const table = new Int32Array(3 * (MAX_NAME + 2));
+let table = new Int32Array(3 * (MAX_NAME + 2));

@@ -38,6 +38,21 @@ describe("closeness", () => {
     expect(closeness(a, b)).toBeUndefined();
   });
 
+  it("names of up to 256 characters whose lower case is longer (İ) are compared all the same", () => {
+    // "İ" lower-cases to two characters: each simplified name is 511 long.
+    const a = `a${"İ".repeat(255)}`;
+    const b = `${"İ".repeat(255)}b`;
+    expect(a).toHaveLength(256);
+    expect(closeness(a, b)).toBe(2);
+    expect(closeness(a, b)).toBe(nameCloseness(a, b));
+    expect(
+      closeness(`${"İ".repeat(200)}xyz${"İ".repeat(53)}`, `${"İ".repeat(200)}xzy${"İ".repeat(53)}`),
+    ).toBe(1);
+    expect(closeness(`a${"İ".repeat(255)}`, `bcd${"İ".repeat(253)}`)).toBeUndefined();
+    // Names compared after these still get the right answer.
+    expect(closeness("tpye", "type")).toBe(1);
+  });
+
   it("picks the closest candidate, the first of equals", () => {
     expect(nearest("outputmod", ["output", "output_mode"])).toBe("output_mode");
     expect(nearest("type", ["typo", "tape"])).toBe("typo");
