@@ -249,10 +249,12 @@ function jsonTextHint(text: string, expected: string): JsonTextHint | undefined 
     return expected.includes("boolean") ? JSON_BOOLEAN : undefined;
   }
   if (!isJsonNumber(text, start, end)) return undefined;
-  if (expected.includes("number")) return JSON_NUMBER;
-  return expected.includes("integer") && Number.isInteger(Number(text.slice(start, end)))
-    ? JSON_NUMBER
-    : undefined;
+  if (!expected.includes("number") && !expected.includes("integer")) return undefined;
+  // Only when the number parsed passes the type: `1e400` is Infinity, which no number type takes.
+  const number = Number(text.slice(start, end));
+  if (expected.includes("number") ? Number.isFinite(number) : Number.isInteger(number))
+    return JSON_NUMBER;
+  return undefined;
 }
 
 function isJsonSpace(code: number): boolean {

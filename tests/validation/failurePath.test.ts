@@ -3,6 +3,7 @@
 // type guard agree, and each hint fires on its near misses and on nothing else.
 import { describe, expect, it } from "vitest";
 import {
+  failureRecord,
   formatValidationError,
   isAskUserQuestionArgs,
   isTaskUpdateArgs,
@@ -277,6 +278,22 @@ describe("hints", () => {
     expect(hintsOf(validateRead({ file_path: "a", offset: "twenty" }))).toEqual([undefined]);
     expect(hintsOf(validateRead({ file_path: "a", offset: "[20]" }))).toEqual([undefined]);
     expect(hintsOf(validateRead({ file_path: "a", offset: "null" }))).toEqual([undefined]);
+  });
+
+  it("a JSON hint only when the parsed value passes the declared type (1e400 is Infinity)", () => {
+    for (const text of ["1e400", "-1e400", "1E999", "123456789e999"]) {
+      const issues = validateRead({ file_path: "a", offset: text })!;
+      expect(hintsOf(issues), text).toEqual([undefined]);
+      expect(failureRecord("Read", issues, new Date(0)).issues, text).toEqual([
+        { code: "invalid_type", path: ["offset"], expected: "number", received: "string" },
+      ]);
+    }
+    expect(hintsOf(validateRead({ file_path: "a", offset: "1e300" }))).toEqual([
+      { kind: "json", type: "number" },
+    ]);
+    expect(hintsOf(validateRead({ file_path: "a", offset: "-0" }))).toEqual([
+      { kind: "json", type: "number" },
+    ]);
   });
 
   it("an enum value in another case or with spaces around it", () => {
