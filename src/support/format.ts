@@ -1,4 +1,5 @@
 import { hintText, ISSUE_RANKS, issueText, type Shown } from "./issues.js";
+import { MAX_ISSUES } from "./runtime.js";
 import type { IssuePath, ValidationIssue } from "./types.js";
 
 /**
@@ -11,7 +12,8 @@ import type { IssuePath, ValidationIssue } from "./types.js";
  *
  * One line per issue (missing keys, unexpected keys, wrong types, wrong enum values; depth-first
  * inside each group), then one `Hint: ` line per issue that has a hint. However many issues, the
- * text stays small: at most 20 issue lines and a line `...and N more issues`; any key, path or
+ * text stays small: at most 20 issue lines and a line `...and N more issues` (`...and more
+ * issues` for a list of MAX_ISSUES, where the validator stopped counting); any key, path or
  * value longer than 100 characters is cut to its first 100 and `...`; at most 8 KB in all.
  */
 export function formatValidationError(
@@ -32,7 +34,10 @@ export function formatValidationError(
     lines++;
   }
   const more = ordered.length - lines;
-  if (more > 0) text += `\n...and ${more} more ${more === 1 ? "issue" : "issues"}`;
+  // A validator that kept MAX_ISSUES stopped looking: how many more there are is not known
+  // (CONTRACT.md 4.2).
+  if (more > 0 && ordered.length >= MAX_ISSUES) text += "\n...and more issues";
+  else if (more > 0) text += `\n...and ${more} more ${more === 1 ? "issue" : "issues"}`;
   if (options.hints === false) return text;
   for (let i = 0; i < lines; i++) {
     const issue = ordered[i];

@@ -113,7 +113,7 @@ describe("bad input", () => {
     });
     const text = formatValidationError("TaskUpdate", issues);
     expect(text.split("\n")).toHaveLength(1 + 20 + 1);
-    expect(text.split("\n").at(-1)).toBe("...and 80 more issues");
+    expect(text.split("\n").at(-1)).toBe("...and more issues");
   });
 
   it("values nested beyond the schema are not walked (no stack growth on deep input)", () => {

@@ -48,7 +48,8 @@ describe("huge calls through executeToolCall: a bounded text, no exception", () 
           `The parameter \`addBlocks[${i}]\` type is expected as \`string\` but provided as \`number\``,
       ),
     );
-    expect(lines[21]).toBe("...and 80 more issues");
+    // The validator stopped at 100 issues: how many more there were is not known.
+    expect(lines[21]).toBe("...and more issues");
     expect(lines).toHaveLength(22);
   });
 
@@ -60,13 +61,14 @@ describe("huge calls through executeToolCall: a bounded text, no exception", () 
     );
   });
 
-  it("200,000 unexpected keys: 100 kept, 20 shown, the rest counted", async () => {
+  it("200,000 unexpected keys: 100 kept, 20 shown, more said without a number", async () => {
     const entries = Array.from({ length: 200_000 }, (_, i) => `"extra${i}":${i}`).join(",");
     const text = await failedText("TaskGet", `{"taskId":"1",${entries}}`);
     const lines = text.split("\n");
     expect(lines).toHaveLength(22);
     expect(lines[1]).toBe("An unexpected parameter `extra0` was provided");
-    expect(lines[21]).toBe("...and 80 more issues");
+    // The validator stopped at 100 issues: how many more there were is not known.
+    expect(lines[21]).toBe("...and more issues");
   });
 
   it("the text stays within 8 KB however long the paths, keys and values", () => {
@@ -79,7 +81,7 @@ describe("huge calls through executeToolCall: a bounded text, no exception", () 
     const text = formatValidationError("T", issues);
     expect(bytes(text)).toBeLessThanOrEqual(MAX_TEXT_BYTES);
     const lines = text.split("\n");
-    expect(lines.some((line) => /^\.\.\.and \d+ more issues$/.test(line))).toBe(true);
+    expect(lines.some((line) => line === "...and more issues")).toBe(true);
     // Every key, path and value shown is at most 100 characters and `...`.
     expect(lines[1]).toBe(`An unexpected parameter \`${"ü".repeat(100)}...\` was provided`);
   });

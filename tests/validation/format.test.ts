@@ -61,6 +61,30 @@ describe("formatValidationError", () => {
     expect(formatPath(["-A"])).toBe("-A");
   });
 
+  it("says how many more issues there are only when the validator counted them all", () => {
+    const unexpected = (count: number): ValidationIssue[] =>
+      Array.from({ length: count }, (_, i) => ({ code: "unexpected", path: [`k${i}`] }));
+    // A validator keeps at most 100 issues and stops looking: a full list may have more.
+    expect(formatValidationError("T", unexpected(100)).split("\n").at(-1)).toBe(
+      "...and more issues",
+    );
+    expect(formatValidationError("T", unexpected(99)).split("\n").at(-1)).toBe(
+      "...and 79 more issues",
+    );
+    expect(formatValidationError("T", unexpected(21)).split("\n").at(-1)).toBe(
+      "...and 1 more issue",
+    );
+    // Lines cut by the 8 KB bound are counted the same way.
+    const long = (count: number): ValidationIssue[] =>
+      Array.from({ length: count }, (_, i) => ({
+        code: "unexpected",
+        path: [`${"ü".repeat(99)}${i}`],
+      }));
+    const cut = formatValidationError("T", long(30)).split("\n");
+    expect(cut.at(-1)).toBe(`...and ${30 - (cut.length - 2)} more issues`);
+    expect(formatValidationError("T", long(100)).split("\n").at(-1)).toBe("...and more issues");
+  });
+
   it("speaks of the input itself when the root is wrong", () => {
     expect(
       formatValidationError("Read", [
