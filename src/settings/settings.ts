@@ -104,9 +104,11 @@ async function packageSettings(file: string, cwd: string): Promise<unknown> {
   return json[PACKAGE_KEY];
 }
 
+/** The file's text without a leading BOM (npm reads a package.json that has one); undefined when absent. */
 async function readText(file: string): Promise<string | undefined> {
   try {
-    return await fs.readFile(file, "utf8");
+    const text = await fs.readFile(file, "utf8");
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
