@@ -8,12 +8,12 @@ import module from "node:module";
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const { main } = await import("./cli.js");
-const { EXIT_INTERNAL, internalErrorText } = await import("./run/run.js");
+const { COMMAND_NAME, EXIT_INTERNAL, internalErrorText } = await import("./run/run.js");
 
 // Whatever escapes the command (a failure in a callback or a worker) is an internal error: one
 // line and exit 3, never a stack trace.
 const internalError = (error: unknown) => {
-  process.stderr.write(`gen: ${internalErrorText(error)}\n`);
+  process.stderr.write(`${COMMAND_NAME}: ${internalErrorText(error)}\n`);
   process.exit(EXIT_INTERNAL);
 };
 process.on("uncaughtException", internalError);

@@ -11,7 +11,15 @@ import {
   type Flags,
 } from "./settings/settings.js";
 import type { Mode } from "./ir.js";
-import { EXIT_ERRORS, EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run/run.js";
+import {
+  COMMAND_NAME,
+  EXIT_ERRORS,
+  EXIT_OK,
+  reportFailure,
+  runOnce,
+  type Io,
+  type Run,
+} from "./run/run.js";
 import { watch } from "./run/watch.js";
 
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run/run.js";
@@ -111,13 +119,17 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === "report") {
     // Loaded only here: the report needs neither ts-morph nor prettier.
     const { reportCommand } = await import("./failures/index.js");
-    return reportCommand(argv.slice(1), { ...io, command: "tool-validators report" });
+    return reportCommand(argv.slice(1), {
+      ...io,
+      command: `${COMMAND_NAME} report`,
+      name: `${COMMAND_NAME} report`,
+    });
   }
   const options = parseFlags(argv);
   if (typeof options === "string") {
     const config = await findConfig(io.cwd).catch(() => undefined);
     io.stderr(
-      `gen: ${options}\nRun \`${helpCommand(config?.command ?? DEFAULT_COMMAND)}\` for usage.\n`,
+      `${COMMAND_NAME}: ${options}\nRun \`${helpCommand(config?.command ?? DEFAULT_COMMAND)}\` for usage.\n`,
     );
     return EXIT_ERRORS;
   }

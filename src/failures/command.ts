@@ -11,6 +11,8 @@ export interface ReportIo {
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly command?: string;
+  /** What starts each message on stderr (default `report`; the installed command's is `tool-validators report`). */
+  readonly name?: string;
 }
 
 /** The report was made (lines that are not records are counted and listed in it). */
@@ -69,6 +71,7 @@ export async function summariseLogs(files: readonly string[]): Promise<FailureSu
  * returns the exit code. Never throws: a log that cannot be read is one line on stderr (exit 2).
  */
 export async function reportCommand(args: readonly string[], io: ReportIo): Promise<number> {
+  const name = io.name ?? "report";
   let values: { json?: boolean; help?: boolean };
   let positionals: string[];
   try {
@@ -79,7 +82,7 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
       options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (error) {
-    io.stderr(`report: ${(error as Error).message}\n${reportUsage(io.command)}`);
+    io.stderr(`${name}: ${(error as Error).message}\n${reportUsage(io.command)}`);
     return REPORT_ERRORS;
   }
   if (values.help) {
@@ -87,7 +90,7 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
     return REPORT_OK;
   }
   if (positionals.length === 0) {
-    io.stderr(`report: name at least one validation log\n${reportUsage(io.command)}`);
+    io.stderr(`${name}: name at least one validation log\n${reportUsage(io.command)}`);
     return REPORT_ERRORS;
   }
   // A log named twice is read once.
@@ -105,8 +108,8 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
     const file = (error as NodeJS.ErrnoException).path;
     io.stderr(
       file === undefined
-        ? `report: ${(error as Error).message}\n`
-        : `report: cannot read ${file}: ${reason(error)}.\n`,
+        ? `${name}: ${(error as Error).message}\n`
+        : `${name}: cannot read ${file}: ${reason(error)}.\n`,
     );
     return REPORT_ERRORS;
   }

@@ -43,6 +43,9 @@ export interface Io {
   readonly signal?: AbortSignal;
 }
 
+/** The command's own name, which starts every message it prints on stderr. */
+export const COMMAND_NAME = "tool-validators";
+
 /** Done, or up to date. */
 export const EXIT_OK = 0;
 /** The check found differences. */
@@ -86,7 +89,7 @@ const MTIME_SLACK_MS = 100;
 
 /** `TOOL_VALIDATORS_DEBUG=1` says on stderr whether the cache was used, and why not. */
 function debug(io: Io, text: string): void {
-  if (process.env.TOOL_VALIDATORS_DEBUG) io.stderr(`tool-validators: ${text}\n`);
+  if (process.env.TOOL_VALIDATORS_DEBUG) io.stderr(`${COMMAND_NAME}: ${text}\n`);
 }
 
 /**
@@ -283,19 +286,19 @@ async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
  */
 export function reportFailure(error: unknown, io: Pick<Io, "stderr" | "cwd">): number {
   if (error instanceof FileSystemError || error instanceof ConfigError) {
-    io.stderr(`gen: ${error.message}\n`);
+    io.stderr(`${COMMAND_NAME}: ${error.message}\n`);
     return EXIT_ERRORS;
   }
   if (isSystemError(error)) {
     const where = error.path ? relativeName(io.cwd, path.resolve(io.cwd, error.path)) : undefined;
     io.stderr(
       where
-        ? `gen: cannot ${verbOf(error.syscall)} ${where}: ${reason(error)}.\n`
-        : `gen: ${error.syscall} failed: ${reason(error)}.\n`,
+        ? `${COMMAND_NAME}: cannot ${verbOf(error.syscall)} ${where}: ${reason(error)}.\n`
+        : `${COMMAND_NAME}: ${error.syscall} failed: ${reason(error)}.\n`,
     );
     return EXIT_ERRORS;
   }
-  io.stderr(`gen: ${internalErrorText(error)}\n`);
+  io.stderr(`${COMMAND_NAME}: ${internalErrorText(error)}\n`);
   return EXIT_INTERNAL;
 }
 

@@ -42,16 +42,24 @@ describe("npm run gen", () => {
   });
 
   it.each([
-    [["--bogus"], "gen: Unknown option '--bogus'"],
-    [["--mode", "loose"], 'gen: --mode must be "strict" or "standard", not "loose"'],
-    [["--out"], "gen: Option '--out <value>' argument missing"],
-    [["extra"], "gen: Unexpected argument 'extra'"],
+    [["--bogus"], "tool-validators: Unknown option '--bogus'"],
+    [["--mode", "loose"], 'tool-validators: --mode must be "strict" or "standard", not "loose"'],
+    [["--out"], "tool-validators: Option '--out <value>' argument missing"],
+    [["extra"], "tool-validators: Unexpected argument 'extra'"],
   ])("bad flags %j exit 2 with a clear message and a --help hint", async (args, message) => {
     const result = await runGen(args, work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain("Run `npm run gen -- --help` for usage.");
     expect(await snapshotFolder(path.join(work, "generated"))).toEqual({});
+  });
+
+  it("the report subcommand's messages start with the command's name too", async () => {
+    const result = await runGen(["report", "missing.jsonl"], work);
+    expect(result.stderr).toBe(
+      "tool-validators report: cannot read missing.jsonl: no such file or folder (ENOENT).\n",
+    );
+    expect(result.code).toBe(2);
   });
 
   it("writes the validators, reports what it does not enforce, then finds nothing to do", async () => {

@@ -196,42 +196,42 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "malformed JSON",
       brokenJson,
-      `gen: cannot read tool-validators.config.json: invalid JSON: ${jsonReason}.`,
+      `tool-validators: cannot read tool-validators.config.json: invalid JSON: ${jsonReason}.`,
     ],
     [
       "an unknown key",
       '{ "outDir": "gen" }',
-      'gen: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode and command.',
+      'tool-validators: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode and command.',
     ],
     [
       "an unknown key with no near name",
       '{ "prettier": {} }',
-      'gen: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode and command.',
+      'tool-validators: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode and command.',
     ],
     [
       "a wrong mode",
       '{ "mode": "loose" }',
-      'gen: tool-validators.config.json: "mode" must be "strict" or "standard", not "loose".',
+      'tool-validators: tool-validators.config.json: "mode" must be "strict" or "standard", not "loose".',
     ],
     [
       "an empty list of globs",
       '{ "tools": [] }',
-      'gen: tool-validators.config.json: "tools" must be a glob or a non-empty list of globs, not [].',
+      'tool-validators: tool-validators.config.json: "tools" must be a glob or a non-empty list of globs, not [].',
     ],
     [
       "an empty folder name",
       '{ "out": "" }',
-      'gen: tool-validators.config.json: "out" must be a folder name, not "".',
+      'tool-validators: tool-validators.config.json: "out" must be a folder name, not "".',
     ],
     [
       "a command on two lines",
       '{ "command": "npm run\\ngen" }',
-      'gen: tool-validators.config.json: "command" must be the command line as the host runs it, on one line, not "npm run\\ngen".',
+      'tool-validators: tool-validators.config.json: "command" must be the command line as the host runs it, on one line, not "npm run\\ngen".',
     ],
     [
       "not an object",
       '["src/tools/**/*.ts"]',
-      "gen: tool-validators.config.json: expected an object with the keys tools, out, mode and command, found an array.",
+      "tool-validators: tool-validators.config.json: expected an object with the keys tools, out, mode and command, found an array.",
     ],
   ])("%s", async (_, text, message) => {
     await fs.writeFile(path.join(pkg, "tool-validators.config.json"), text);
@@ -248,7 +248,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     await writeJson(path.join(pkg, "package.json"), { name: "host", "tool-validators": "src" });
     const result = await runGen([], path.join(pkg, "src/tools"));
     expect(result.stderr).toBe(
-      'gen: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode and command, found a string.\n',
+      'tool-validators: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode and command, found a string.\n',
     );
     expect(result.code).toBe(2);
     expect(await outputFree(pkg)).toEqual(["package.json"]);
@@ -259,7 +259,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     await writeJson(path.join(pkg, "tool-validators.config.json"), {});
     const result = await runGen([], pkg);
     expect(result.stderr).toBe(
-      'gen: two configurations in one folder: tool-validators.config.json and the "tool-validators" key of package.json; keep one.\n',
+      'tool-validators: two configurations in one folder: tool-validators.config.json and the "tool-validators" key of package.json; keep one.\n',
     );
     expect(result.code).toBe(2);
   });
@@ -278,7 +278,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     const result = await runGen(["--bogus"], pkg);
     // The first line is Node's own (its wording varies across versions).
     expect(result.stderr).toMatch(
-      /^gen: Unknown option '--bogus'[^\n]*\nRun `npm run gen:validators -- --help` for usage\.\n$/,
+      /^tool-validators: Unknown option '--bogus'[^\n]*\nRun `npm run gen:validators -- --help` for usage\.\n$/,
     );
     expect(result.code).toBe(2);
   });

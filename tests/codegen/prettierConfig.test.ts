@@ -93,25 +93,25 @@ describe("a prettier configuration that cannot be used exits 2 and writes nothin
       "malformed JSON",
       ".prettierrc.json",
       '{"printWidth": 80,\n',
-      /^gen: cannot load the prettier configuration \.prettierrc\.json: [^\n]*JSON[^\n]*\.\n$/,
+      /^tool-validators: cannot load the prettier configuration \.prettierrc\.json: [^\n]*JSON[^\n]*\.\n$/,
     ],
     [
       "malformed YAML",
       ".prettierrc.yaml",
       "printWidth: [\n",
-      "gen: cannot load the prettier configuration .prettierrc.yaml: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1.\n",
+      "tool-validators: cannot load the prettier configuration .prettierrc.yaml: Flow sequence in block collection must be sufficiently indented and end with a ] at line 2, column 1.\n",
     ],
     [
       "a configuration module that throws",
       ".prettierrc.cjs",
       'throw new Error("no configuration here");\n',
-      "gen: cannot load the prettier configuration .prettierrc.cjs: no configuration here.\n",
+      "tool-validators: cannot load the prettier configuration .prettierrc.cjs: no configuration here.\n",
     ],
     [
       "a value prettier refuses",
       ".prettierrc.json",
       '{ "printWidth": "wide" }\n',
-      'gen: cannot format with the prettier configuration for generated/: Invalid printWidth value. Expected an integer, but received "wide".\n',
+      'tool-validators: cannot format with the prettier configuration for generated/: Invalid printWidth value. Expected an integer, but received "wide".\n',
     ],
   ])("%s", async (_, name, text, message) => {
     await fs.writeFile(path.join(work, name), text);

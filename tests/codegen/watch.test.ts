@@ -182,6 +182,6 @@ describe("npm run gen -- --watch", () => {
     const { runGen } = await import("../helpers/spawn.js");
     const result = await runGen(["--watch", "--check"], work);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("gen: --watch and --check cannot be used together");
+    expect(result.stderr).toContain("tool-validators: --watch and --check cannot be used together");
   });
 });
