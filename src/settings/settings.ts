@@ -8,7 +8,7 @@ import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
 
 export { relativeName };
-import { nearest } from "../support/similarity.js";
+import { closeness, nearest } from "../support/similarity.js";
 
 export const CONFIG_FILE = "tool-validators.config.json";
 export const PACKAGE_KEY = "tool-validators";
@@ -69,6 +69,7 @@ export async function findConfig(cwd: string): Promise<Config | undefined> {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     const file = path.join(dir, CONFIG_FILE);
     const packageFile = path.join(dir, "package.json");
+    await refuseMisspeltFiles(dir, cwd);
     const own = await readText(file);
     const fromPackage = await packageSettings(packageFile, cwd);
     if (own !== undefined && fromPackage !== undefined) {
@@ -100,8 +101,63 @@ async function packageSettings(file: string, cwd: string): Promise<unknown> {
     if (!text.includes(`"${PACKAGE_KEY}"`)) return undefined;
     throw new ConfigError(`cannot read ${shown(file, cwd)}: ${jsonReason(error, text)}.`);
   }
-  if (!isObject(json) || !Object.hasOwn(json, PACKAGE_KEY)) return undefined;
+  if (!isObject(json)) return undefined;
+  // A key close to "tool-validators" is settings misspelt, never a silently dropped check
+  // (CONTRACT.md 7); a package.json's other keys (and there are many) are not this command's.
+  const misspelt = Object.keys(json).find((key) => key !== PACKAGE_KEY && isNear(key, PACKAGE_KEY));
+  if (misspelt !== undefined) {
+    throw new ConfigError(
+      `${shown(file, cwd)}: unknown key ${JSON.stringify(misspelt)} (did you mean "${PACKAGE_KEY}"?); the settings are read from a "${PACKAGE_KEY}" key only.`,
+    );
+  }
+  if (!Object.hasOwn(json, PACKAGE_KEY)) return undefined;
   return json[PACKAGE_KEY];
+}
+
+/**
+ * A settings name misspelt: equal once case, `_`, `-` and spaces are ignored, or a typo (at
+ * most 2 edits); a name that merely starts or ends with the other (`validators`) is not.
+ */
+function isNear(name: string, wanted: string): boolean {
+  const value = closeness(name, wanted);
+  return value !== undefined && value <= 2;
+}
+
+/**
+ * Throws for a file in `dir` whose name is the settings file's misspelt (`tool-validator.config.json`,
+ * `tool-validators.json`, `toolValidators.config.json`, `tool-validators.config.js`): such a file
+ * is never read, so its settings would be silently dropped.
+ */
+async function refuseMisspeltFiles(dir: string, cwd: string): Promise<void> {
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await fs.readdir(dir, { withFileTypes: true });
+  } catch {
+    // A folder that cannot be listed holds nothing this command can read either.
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory() || !isMisspeltConfigName(entry.name)) continue;
+    throw new ConfigError(
+      `${shown(path.join(dir, entry.name), cwd)}: not a settings file name (did you mean "${CONFIG_FILE}"?); rename it, or remove it.`,
+    );
+  }
+}
+
+/** `tool-validators` (near), then `.json`, `.jsonc`, `.json5`, `.config.<anything>` or near `.config.json`. */
+function isMisspeltConfigName(name: string): boolean {
+  if (name === CONFIG_FILE) return false;
+  const bare = name.startsWith(".") ? name.slice(1) : name;
+  const dot = bare.indexOf(".");
+  if (dot <= 0 || !isNear(bare.slice(0, dot), PACKAGE_KEY)) return false;
+  const rest = bare.slice(dot + 1).toLowerCase();
+  return (
+    rest === "json" ||
+    rest === "jsonc" ||
+    rest === "json5" ||
+    /^config\.[a-z0-9]+$/.test(rest) ||
+    isNear(rest, "config.json")
+  );
 }
 
 /** The file's text without a leading BOM (npm reads a package.json that has one); undefined when absent. */

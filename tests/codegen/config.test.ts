@@ -254,6 +254,67 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     expect(await outputFree(pkg)).toEqual(["package.json"]);
   });
 
+  it.each([
+    ["tool-validator", { out: "gen" }],
+    ["toolValidators", { out: "gen" }],
+    ["tool_validators", {}],
+    ["tool-validaters", { tools: "src/tools/*.ts" }],
+  ])(
+    "a misspelt settings key %s in package.json: did you mean, exit 2, nothing written",
+    async (key, value) => {
+      await writeJson(path.join(pkg, "package.json"), { name: "host", [key]: value });
+      for (const args of [[], ["--check"]]) {
+        const result = await runGen(args, path.join(pkg, "src"));
+        expect(result.stderr).toBe(
+          `tool-validators: ../package.json: unknown key ${JSON.stringify(key)} (did you mean "tool-validators"?); the settings are read from a "tool-validators" key only.\n`,
+        );
+        expect(result.code).toBe(2);
+      }
+      expect(await outputFree(pkg)).toEqual(["package.json"]);
+    },
+  );
+
+  it("a package.json's other keys, even near ones, are not settings", async () => {
+    await writeJson(path.join(pkg, "package.json"), {
+      name: "host",
+      validators: {},
+      tools: ["x"],
+      "tool-validators-cli": "1.0.0",
+      scripts: { "tool-validators": "tool-validators" },
+    });
+    expect(await findConfig(pkg)).toBeUndefined();
+  });
+
+  it.each([
+    "tool-validator.config.json",
+    "tool-validators.json",
+    "toolValidators.config.json",
+    "tool-validators.config.jsonc",
+    "tool-validators.config.js",
+    "tool-validators.conf.json",
+    ".tool-validators.json",
+  ])("a misspelt settings file name %s: did you mean, exit 2, nothing written", async (name) => {
+    await writeJson(path.join(pkg, name), { out: "gen" });
+    const result = await runGen([], path.join(pkg, "src"));
+    expect(result.stderr).toBe(
+      `tool-validators: ../${name}: not a settings file name (did you mean "tool-validators.config.json"?); rename it, or remove it.\n`,
+    );
+    expect(result.code).toBe(2);
+    expect(await outputFree(pkg)).toEqual([name]);
+  });
+
+  it("files with names merely like the settings file's are not settings", async () => {
+    for (const name of [
+      "tool-validators-0.1.0.tgz",
+      "tool-validators",
+      "tools.json",
+      "validators.json",
+    ])
+      await fs.writeFile(path.join(pkg, name), "{}");
+    await fs.mkdir(path.join(pkg, "tool-validators.config.d"));
+    expect(await findConfig(pkg)).toBeUndefined();
+  });
+
   it("two configurations in one folder", async () => {
     await writeJson(path.join(pkg, "package.json"), { "tool-validators": {} });
     await writeJson(path.join(pkg, "tool-validators.config.json"), {});
