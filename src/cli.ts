@@ -7,6 +7,7 @@ import {
   DEFAULT_TOOLS_GLOB,
   PACKAGE_KEY,
   findConfig,
+  relativeName,
   resolveSettings,
   type Flags,
 } from "./settings/settings.js";
@@ -148,6 +149,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
       tools: settings.tools,
       mode: settings.mode,
       cwd: settings.base,
+      cwdName: relativeName(cwd, settings.base),
       command: settings.command,
     },
   };

@@ -33,6 +33,8 @@ export interface GenerateOptions {
   readonly exportNames?: Readonly<Record<string, string>>;
   /** The folder globs and displayed paths are relative to (default: the process's). */
   readonly cwd?: string;
+  /** `cwd` as messages show it (relative to the working folder: `..`); never absolute. */
+  readonly cwdName?: string;
   /** The command named in each generated file's first line. */
   readonly command?: string;
   /**
@@ -149,7 +151,9 @@ async function findStage(
   const shown = new Map(found.map((file) => [file.real, file.path]));
   const displayPath = (absolute: string) => relativeName(cwd, shown.get(absolute) ?? absolute);
   const listed = globs.map((g) => JSON.stringify(g)).join(", ");
-  if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}.`);
+  // Where the globs are relative to, as the working folder sees it (never absolute).
+  const where = options.cwdName && options.cwdName !== "." ? ` (in ${options.cwdName})` : "";
+  if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
   for (const exclusion of await unusedFileExclusions(globs, cwd, excludeFiles))
     diagnostics.report(
       "TV3101",

@@ -63,7 +63,8 @@ export interface Settings {
 /**
  * The configuration that applies in `cwd`: the nearest folder, from `cwd` upward, that holds a
  * `tool-validators.config.json` or a package.json with a "tool-validators" key. Throws a
- * ConfigError for a configuration that cannot be used (never falls back silently).
+ * ConfigError for a configuration that cannot be used (never falls back silently), and the
+ * file-system error (it names the file) for one that cannot be read.
  */
 export async function findConfig(cwd: string): Promise<Config | undefined> {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
@@ -168,9 +169,10 @@ async function readText(file: string): Promise<string | undefined> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    // A folder of that name is not a configuration file; anything else is a real problem.
+    // A folder of that name is not a configuration file; anything else is a real problem,
+    // which the command reports as one (`cannot read <relative path>: <reason>`).
     if (code === "EISDIR") return undefined;
-    throw new ConfigError(`cannot read ${file}: ${(error as Error).message}.`);
+    throw error;
   }
 }
 

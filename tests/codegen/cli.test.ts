@@ -191,8 +191,14 @@ describe("npm run gen", () => {
 
     const none = await runGen(["--tools", "src/tool/**/*.ts"], work);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('error TV3001: No files match "src/tool/**/*.ts"');
+    expect(none.stderr).toContain('error TV3001: No files match "src/tool/**/*.ts".\n');
     expect(await snapshotFolder(work)).toEqual(before);
+    // From a subfolder, the globs are still relative to the settings' folder, which the message
+    // names relative to the working folder: never an absolute path.
+    const below = await runGen(["--tools", "tool/**/*.ts"], path.join(work, "src"));
+    expect(below.code).toBe(2);
+    expect(below.stderr).toContain('error TV3001: No files match "src/tool/**/*.ts" (in ..).\n');
+    expect(below.stderr).not.toContain(work);
   });
 
   it("reads a file reached twice through a symbolic link once, under its first path", async () => {

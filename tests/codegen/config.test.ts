@@ -315,6 +315,20 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     expect(await findConfig(pkg)).toBeUndefined();
   });
 
+  it("a settings file that cannot be read is named relative, never absolute", async () => {
+    await fs.symlink("tool-validators.config.json", path.join(pkg, "tool-validators.config.json"));
+    const result = await runGen([], path.join(pkg, "src"));
+    expect(result.stderr).toBe(
+      "tool-validators: cannot read ../tool-validators.config.json: too many symbolic links (ELOOP).\n",
+    );
+    expect(result.code).toBe(2);
+    await fs.rm(path.join(pkg, "tool-validators.config.json"));
+    await fs.mkdir(path.join(pkg, "package.json"));
+    await fs.mkdir(path.join(pkg, "tool-validators.config.json"));
+    await fs.chmod(path.join(pkg, "tool-validators.config.json"), 0);
+    expect(await findConfig(pkg)).toBeUndefined();
+  });
+
   it("two configurations in one folder", async () => {
     await writeJson(path.join(pkg, "package.json"), { "tool-validators": {} });
     await writeJson(path.join(pkg, "tool-validators.config.json"), {});
