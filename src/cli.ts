@@ -1,4 +1,5 @@
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import {
   CONFIG_FILE,
@@ -11,6 +12,7 @@ import {
   resolveSettings,
   type Flags,
 } from "./settings/settings.js";
+import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
 import {
   COMMAND_NAME,
@@ -41,6 +43,7 @@ Options:
   --no-cache       Generate from scratch: neither reuse nor record the last run's output
                    (node_modules/.cache/tool-validators)
   --help           Show this help
+  --version        Print this package's version
 
 Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
 "${PACKAGE_KEY}" key in package.json, e.g.
@@ -62,6 +65,7 @@ interface CliOptions extends Flags {
   readonly watch: boolean;
   readonly cache: boolean;
   readonly help: boolean;
+  readonly version: boolean;
 }
 
 /** Parses the flags; a string is the error to show. */
@@ -80,6 +84,7 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         watch: { type: "boolean" },
         "no-cache": { type: "boolean" },
         help: { type: "boolean", short: "h" },
+        version: { type: "boolean" },
       },
     }));
   } catch (error) {
@@ -99,7 +104,13 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
     watch: values.watch ?? false,
     cache: !(values["no-cache"] ?? false),
     help: values.help ?? false,
+    version: values.version ?? false,
   };
+}
+
+/** The version in this package's package.json, the nearest above this module named so. */
+function ownVersion(): string {
+  return packageVersion(fileURLToPath(import.meta.url), "tool-validators");
 }
 
 /** `npm run gen -- --help`: the help command for the way the command is run here. */
@@ -136,6 +147,10 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   }
   if (options.help) {
     io.stdout(USAGE);
+    return EXIT_OK;
+  }
+  if (options.version) {
+    io.stdout(`${ownVersion()}\n`);
     return EXIT_OK;
   }
   const cwd = path.resolve(io.cwd);

@@ -41,6 +41,14 @@ describe("npm run gen", () => {
     );
   });
 
+  it("--version prints the package's version and exits 0", async () => {
+    const { version } = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
+      version: string;
+    };
+    const result = await runGen(["--version"], work);
+    expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
+  });
+
   it.each([
     [["--bogus"], "tool-validators: Unknown option '--bogus'"],
     [["--mode", "loose"], 'tool-validators: --mode must be "strict" or "standard", not "loose"'],

@@ -98,6 +98,13 @@ describe("the packed package in a host", () => {
     expect(index).toContain("from './types.js';");
   });
 
+  it("`npx tool-validators --version` prints the installed package's version", async () => {
+    const { version } = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect((await ok("npx", ["tool-validators", "--version"])).stdout).toBe(`${version}\n`);
+  });
+
   it.each([
     ["TypeScript 5.9, module NodeNext", "tsconfig.json", false],
     ["TypeScript 5.9, module Bundler", "tsconfig.bundler.json", false],
