@@ -67,7 +67,7 @@ export interface Run {
   readonly generate: GenerateOptions & { readonly cwd: string; readonly command: string };
   /**
    * Reuse the last run's output when nothing it depended on changed, and record this run's
-   * (in node_modules/.cache/tool-validators). Default true.
+   * (in node_modules/.cache/tool-validators; a check records nothing). Default true.
    */
   readonly cache?: boolean;
 }
@@ -135,7 +135,8 @@ export async function runOnce(
       );
     const outcome = outcomeOf(result);
     const code = await finish(run, io, outcome);
-    if (cache) await record(cache.file, run, result, outcome, sources, startedAt, io);
+    // The check reads the cache but never writes it, nor anything else (CONTRACT.md 7).
+    if (cache && !run.check) await record(cache.file, run, result, outcome, sources, startedAt, io);
     return { code, sources };
   } catch (error) {
     return { code: reportFailure(error, io), sources };

@@ -110,12 +110,12 @@ describe("the cache of the last run", () => {
       `tool-validators: generating: ${path.join(work, file)} changed`,
     );
     expect(check.code).toBe(code);
-    // The check recorded what it found: the next one reuses it.
-    expect((await gen(["--check"])).stderr).toBe(
-      code === 0
-        ? REUSED
-        : `${REUSED}${plain((await runGen(["--check", "--no-cache"], work)).stderr)}`,
+    // The check wrote nothing: the next one sees the change again; a run that writes records it.
+    expect((await gen(["--check"])).stderr.split("\n")[0]).toBe(
+      `tool-validators: generating: ${path.join(work, file)} changed`,
     );
+    expect((await gen()).code).toBe(0);
+    expect((await gen(["--check"])).stderr).toBe(REUSED);
   });
 
   it("a file added where imports are looked up, or matched by the globs, is seen", async () => {
@@ -147,7 +147,8 @@ describe("the cache of the last run", () => {
     );
     expect(standard.code).toBe(1);
 
-    expect((await gen()).stderr).toBe("tool-validators: generating: the settings changed\n");
+    // The check recorded nothing: the last run's settings are still the cached ones.
+    expect((await gen()).stderr).toBe(REUSED);
     await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 90 }\n');
     const options = await gen(["--check"]);
     expect(options.stderr.split("\n")[0]).toMatch(
@@ -200,6 +201,22 @@ describe("the cache of the last run", () => {
     expect((await gen(["--check"])).stderr).toBe(
       "tool-validators: generating: no cache of an earlier run\n",
     );
+  });
+
+  it("--check reads it but never writes it: not the cache folder, not a manifest", async () => {
+    expect((await runGen(["--no-cache"], work)).code).toBe(0);
+    const fresh = await gen(["--check"]);
+    expect(fresh.stderr).toBe("tool-validators: generating: no cache of an earlier run\n");
+    expect(fresh.code).toBe(0);
+    await expect(fs.readdir(path.join(work, "node_modules"))).resolves.toEqual([]);
+
+    expect((await gen()).code).toBe(0);
+    const cached = await snapshotFolder(cacheDir);
+    await edit("src/tools/search.ts", (text) =>
+      text.replace('required: ["pattern"]', "required: []"),
+    );
+    expect((await gen(["--check"])).code).toBe(1);
+    expect(await snapshotFolder(cacheDir)).toEqual(cached);
   });
 
   it("--no-cache neither reads nor writes it", async () => {
