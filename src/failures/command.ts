@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { reason } from "../output/errors.js";
 import { readLog } from "./read.js";
@@ -38,20 +37,29 @@ that cannot be read (nothing is reported).
 
 /**
  * Reads the logs (streamed line by line, however large) and merges them into one summary.
- * Each file is named in the summary and in bad lines as given. Rejects on a file that cannot be
+ * Each file is named in the summary and in bad lines as given (a file named twice, once). Rejects on a file that cannot be
  * read (before anything of it is counted when it is missing or not a file).
  */
-export async function summariseLogs(files: readonly string[]): Promise<FailureSummary> {
+export async function summariseLogs(names: readonly string[]): Promise<FailureSummary> {
   // Every log is looked at before any is read: a missing one reports nothing at all. Pipes are
-  // logs too (`<(zcat old.jsonl.gz)`); folders are not.
-  for (const file of files) {
-    if ((await fs.stat(file)).isDirectory()) {
+  // logs too (`<(zcat old.jsonl.gz)`); folders are not. A file is known by its device and
+  // inode: named twice (again, through a symbolic or a hard link), it is read once, under the
+  // first name.
+  const seen = new Set<string>();
+  const files: string[] = [];
+  for (const file of names) {
+    const stat = await fs.stat(file, { bigint: true });
+    if (stat.isDirectory()) {
       throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read`), {
         code: "EISDIR",
         syscall: "read",
         path: file,
       });
     }
+    const identity = `${stat.dev}:${stat.ino}`;
+    if (seen.has(identity)) continue;
+    seen.add(identity);
+    files.push(file);
   }
   const tally = new FailureTally();
   for (const file of files) {
@@ -93,17 +101,9 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
     io.stderr(`${name}: name at least one validation log\n${reportUsage(io.command)}`);
     return REPORT_ERRORS;
   }
-  // A log named twice is read once.
-  const seen = new Set<string>();
-  const files = positionals.filter((file) => {
-    const resolved = path.resolve(file);
-    if (seen.has(resolved)) return false;
-    seen.add(resolved);
-    return true;
-  });
   let summary: FailureSummary;
   try {
-    summary = await summariseLogs(files);
+    summary = await summariseLogs(positionals);
   } catch (error) {
     const file = (error as NodeJS.ErrnoException).path;
     io.stderr(

@@ -299,6 +299,21 @@ TaskGet: 2 calls, 2 issues
     expect([json.calls, json.issues]).toEqual([11, 19]);
   });
 
+  it("a log named twice through a symbolic or a hard link is read once, under its first name", async () => {
+    const log = await recorded();
+    await fs.symlink(log, path.join(dir, "soft.jsonl"));
+    await fs.link(path.join(dir, log), path.join(dir, "hard.jsonl"));
+    await fs.mkdir(path.join(dir, "sub"));
+    await fs.symlink("..", path.join(dir, "sub/up"));
+    const result = await report(log, "soft.jsonl", "hard.jsonl", `sub/up/${log}`);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(RECORDED_TEXT);
+    const json = JSON.parse((await report("--json", "hard.jsonl", "soft.jsonl", log)).stdout);
+    expect(json.files).toEqual(["hard.jsonl"]);
+    expect([json.calls, json.issues]).toEqual([10, 17]);
+  });
+
   it("a missing log: one line, exit 2, nothing reported (even when other logs exist)", async () => {
     const log = await recorded();
     const result = await report(log, "missing.jsonl");
