@@ -34,7 +34,9 @@ export async function readLog(
       if (tooLong) {
         onBadLine({ file: display, line, reason: `longer than ${MAX_LINE_BYTES} bytes` });
       } else {
-        const text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)).toString("utf8");
+        let text = (parts.length === 1 ? parts[0]! : Buffer.concat(parts, size)).toString("utf8");
+        // A file may start with a BOM (an editor that saved it): its first record is kept.
+        if (line === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         const parsed = size === 0 ? undefined : parseRecord(text);
         if (typeof parsed === "string") onBadLine({ file: display, line, reason: parsed });
         else if (parsed !== undefined) onRecord(parsed);

@@ -2,6 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { summariseLogs } from "../../src/failures/index.js";
 import { makeTempDir } from "../helpers/context.js";
 import { recordLog } from "../helpers/failureLog.js";
 import { REPO, run } from "../helpers/spawn.js";
@@ -328,6 +329,23 @@ TaskGet: 2 calls, 2 issues
       stdout: "",
       stderr: "report: cannot read work: it is a folder (EISDIR).\n",
     });
+  });
+
+  it("a log whose first line starts with a BOM keeps that record", async () => {
+    const record = (minute: number) =>
+      JSON.stringify({
+        v: 1,
+        time: `2025-05-01T10:0${minute}:00.000Z`,
+        tool: "TaskGet",
+        issues: [{ code: "missing", path: ["taskId"] }],
+      });
+    await fs.writeFile(path.join(dir, "bom.jsonl"), `\uFEFF${record(1)}\n${record(2)}\n`);
+    const summary = await summariseLogs([path.join(dir, "bom.jsonl")]);
+    expect([summary.calls, summary.badLines.count]).toEqual([2, 0]);
+    // Only the file's first line may start with one.
+    await fs.writeFile(path.join(dir, "late.jsonl"), `${record(1)}\n\uFEFF${record(2)}\n`);
+    const late = await summariseLogs([path.join(dir, "late.jsonl")]);
+    expect([late.calls, late.badLines.count]).toEqual([1, 1]);
   });
 
   it("an empty log has no failed validations", async () => {
