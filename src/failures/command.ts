@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { reason } from "../output/errors.js";
 import { readLog } from "./read.js";
-import { FailureTally, type FailureSummary } from "./summary.js";
+import { FailureTally, type FailureSummary, type TallyOptions } from "./summary.js";
 import { summaryText } from "./text.js";
 
 /** Where the command writes; `command` is how the usage names it (`npm run report --`). */
@@ -40,7 +40,10 @@ that cannot be read (nothing is reported).
  * Each file is named in the summary and in bad lines as given (a file named twice, once). Rejects on a file that cannot be
  * read (before anything of it is counted when it is missing or not a file).
  */
-export async function summariseLogs(names: readonly string[]): Promise<FailureSummary> {
+export async function summariseLogs(
+  names: readonly string[],
+  options: TallyOptions = {},
+): Promise<FailureSummary> {
   // Every log is looked at before any is read: a missing one reports nothing at all. Pipes are
   // logs too (`<(zcat old.jsonl.gz)`); folders are not. A file is known by its device and
   // inode: named twice (again, through a symbolic or a hard link), it is read once, under the
@@ -61,7 +64,7 @@ export async function summariseLogs(names: readonly string[]): Promise<FailureSu
     seen.add(identity);
     files.push(file);
   }
-  const tally = new FailureTally();
+  const tally = new FailureTally(options);
   for (const file of files) {
     tally.file(file);
     await readLog(

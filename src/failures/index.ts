@@ -12,6 +12,7 @@ export {
 } from "./command.js";
 export { MAX_LINE_BYTES, parseRecord, readLog, type BadLine } from "./read.js";
 export {
+  DISTINCT_ENTRIES,
   FailureTally,
   LISTED_BAD_LINES,
   pathText,
@@ -20,6 +21,7 @@ export {
   type IssueCode,
   type PathFailures,
   type StringsSummary,
+  type TallyOptions,
   type ToolFailures,
   type TypeCount,
   type UnexpectedKey,

@@ -62,6 +62,13 @@ export function summaryText(summary: FailureSummary): string {
     }
   }
 
+  if (summary.limited) {
+    out.push(
+      "",
+      `Only the first ${summary.limited.distinct} distinct tools, paths, hints and types are kept apart; the rest are counted together as (other ...).`,
+    );
+  }
+
   return `${out.join("\n")}\n${badLinesText(summary)}`;
 }
 

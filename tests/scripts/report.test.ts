@@ -2,7 +2,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { summariseLogs } from "../../src/failures/index.js";
+import { summariseLogs, summaryText, type FailureSummary } from "../../src/failures/index.js";
 import { makeTempDir } from "../helpers/context.js";
 import { recordLog } from "../helpers/failureLog.js";
 import { REPO, run } from "../helpers/spawn.js";
@@ -346,6 +346,80 @@ TaskGet: 2 calls, 2 issues
     await fs.writeFile(path.join(dir, "late.jsonl"), `${record(1)}\n\uFEFF${record(2)}\n`);
     const late = await summariseLogs([path.join(dir, "late.jsonl")]);
     expect([late.calls, late.badLines.count]).toEqual([1, 1]);
+  });
+
+  it("memory is bounded: past the distinct-entry limit, new paths, hints and tools are counted as other", async () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      lines.push(
+        JSON.stringify({
+          v: 1,
+          time: "2025-05-01T10:00:00.000Z",
+          tool: i % 100 === 0 ? `Tool${i}` : "TaskUpdate",
+          issues: [
+            { code: "unexpected", path: [`key${i}`], hint: { kind: "key", key: `hint${i}` } },
+            { code: "invalid_type", path: ["taskId"], expected: `t${i}`, received: "string" },
+            { code: "missing", path: ["taskId"] },
+          ],
+        }),
+      );
+    }
+    await fs.writeFile(path.join(dir, "wide.jsonl"), `${lines.join("\n")}\n`);
+    const summary = await summariseLogs([path.join(dir, "wide.jsonl")], { distinct: 20 });
+    expect(summary.limited).toEqual({ distinct: 20 });
+    // Every call and issue is counted, whatever was kept apart.
+    expect([summary.calls, summary.issues]).toEqual([1_000, 3_000]);
+    expect(summary.tools.reduce((sum, tool) => sum + tool.calls, 0)).toBe(1_000);
+    for (const tool of summary.tools)
+      expect(
+        tool.paths.reduce((sum, row) => sum + row.count, 0),
+        tool.tool,
+      ).toBe(tool.issues);
+    const entries = summary.tools.length + summary.tools.flatMap((tool) => tool.paths).length;
+    expect(entries).toBeLessThanOrEqual(20 + 1 + 4 * summary.tools.length);
+    const taskUpdate = summary.tools.find((tool) => tool.tool === "TaskUpdate")!;
+    const other = taskUpdate.paths.find((row) => row.other && row.code === "unexpected")!;
+    expect(other.path).toBe("(other paths)");
+    expect(summary.tools.find((tool) => tool.other)).toMatchObject({ tool: "(other tools)" });
+    expect(summary.unexpectedKeys.some((key) => key.other)).toBe(true);
+    expect(summary.strings).toMatchObject({ wrongTypes: 1_000, strings: 1_000, wouldParse: 0 });
+    expect(summary.strings.byExpected.reduce((sum, entry) => sum + entry.strings, 0)).toBe(1_000);
+    expect(summary.strings.byExpected.find((entry) => entry.other)).toMatchObject({
+      expected: "(other types)",
+    });
+    const text = summaryText(summary);
+    expect(text).toContain("(other paths)");
+    expect(text).toContain(
+      "\nOnly the first 20 distinct tools, paths, hints and types are kept apart; the rest are counted together as (other ...).\n",
+    );
+    // Far below the limit nothing changes: no other buckets, no note.
+    const small = await summariseLogs([path.join(dir, "wide.jsonl")], { distinct: 100_000 });
+    expect(small.limited).toBeUndefined();
+    expect(JSON.stringify(small)).not.toContain('"other"');
+  });
+
+  it("a large log of many distinct keys: JSON and text, exit 0, in bounded memory", async () => {
+    const count = 150_000;
+    const handle = await fs.open(path.join(dir, "large.jsonl"), "w");
+    for (let start = 0; start < count; start += 10_000) {
+      let text = "";
+      for (let i = start; i < start + 10_000; i++)
+        text += `{"v":1,"time":"2025-05-01T10:00:00.000Z","tool":"Write","issues":[{"code":"unexpected","path":["k${i}"]}]}\n`;
+      await handle.write(text);
+    }
+    await handle.close();
+    const json = await report("--json", "large.jsonl");
+    expect(json.stderr).toBe("");
+    expect(json.code).toBe(0);
+    const summary = JSON.parse(json.stdout) as FailureSummary;
+    expect(summary.calls).toBe(count);
+    expect(summary.limited).toBeDefined();
+    const [write] = summary.tools;
+    const other = write!.paths.find((row) => row.other)!;
+    expect(write!.paths.length - 1 + other.count).toBe(count);
+    const text = await report("large.jsonl");
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("are counted together as (other ...).");
   });
 
   it("an empty log has no failed validations", async () => {
