@@ -1,5 +1,5 @@
 // The report on validation logs: `npm run report -- [--json] <log...>` (see `--help`).
-import { reportCommand } from "../src/failures/index.js";
+import { drained, reportCommand } from "../src/failures/index.js";
 
 // A closed pipe (`npm run report -- log.jsonl | head`) is not an error of the report.
 for (const stream of [process.stdout, process.stderr]) {
@@ -10,5 +10,6 @@ for (const stream of [process.stdout, process.stderr]) {
 
 process.exitCode = await reportCommand(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
+  drained: () => drained(process.stdout),
   stderr: (text) => process.stderr.write(text),
 });

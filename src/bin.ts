@@ -8,6 +8,7 @@ import module from "node:module";
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 
 const { main } = await import("./cli.js");
+const { drained } = await import("./failures/write.js");
 const { COMMAND_NAME, EXIT_INTERNAL, internalErrorText } = await import("./run/run.js");
 
 // Whatever escapes the command (a failure in a callback or a worker) is an internal error: one
@@ -32,6 +33,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => 
 
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
+  drained: () => drained(process.stdout),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   signal: stop.signal,

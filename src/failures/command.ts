@@ -3,11 +3,15 @@ import { parseArgs } from "node:util";
 import { reason } from "../output/errors.js";
 import { readLog } from "./read.js";
 import { FailureTally, type FailureSummary, type TallyOptions } from "./summary.js";
-import { summaryText } from "./text.js";
+import { jsonPieces, writePieces } from "./write.js";
+import { summaryPieces } from "./text.js";
 
 /** Where the command writes; `command` is how the usage names it (`npm run report --`). */
 export interface ReportIo {
-  readonly stdout: (text: string) => void;
+  /** Returns false when the stream is full (as a Node stream's `write`), then see `drained`. */
+  readonly stdout: (text: string) => boolean | void;
+  /** Resolves when stdout can take more (its `drain`), or it is gone. */
+  readonly drained?: () => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly command?: string;
   /** What starts each message on stderr (default `report`; the installed command's is `tool-validators report`). */
@@ -116,6 +120,16 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
     );
     return REPORT_ERRORS;
   }
-  io.stdout(values.json ? `${JSON.stringify(summary, null, 2)}\n` : summaryText(summary));
+  // Written in pieces: however large the summary, it is never one string.
+  await writePieces(
+    values.json ? jsonLines(summary) : summaryPieces(summary),
+    io.stdout,
+    io.drained,
+  );
   return REPORT_OK;
+}
+
+function* jsonLines(summary: FailureSummary): Generator<string> {
+  yield* jsonPieces(summary);
+  yield "\n";
 }

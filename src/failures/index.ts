@@ -26,5 +26,6 @@ export {
   type TypeCount,
   type UnexpectedKey,
 } from "./summary.js";
-export { summaryText } from "./text.js";
+export { summaryPieces, summaryText } from "./text.js";
+export { drained, jsonPieces, writePieces } from "./write.js";
 export type { FailureRecord, RecordedIssue } from "../support/failures.js";

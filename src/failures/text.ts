@@ -10,15 +10,23 @@ export const SHOWN_KEYS = 10;
  * would have parsed as it), and the lines that are not records.
  */
 export function summaryText(summary: FailureSummary): string {
+  return [...summaryPieces(summary)].join("");
+}
+
+/** `summaryText` in pieces (a tool's table at a time), for writing a large report. */
+export function* summaryPieces(summary: FailureSummary): Generator<string> {
   const logs = plural(summary.files.length, "log");
   if (summary.calls === 0) {
-    return `No failed validations in ${logs}.\n${badLinesText(summary)}`;
+    yield `No failed validations in ${logs}.\n${badLinesText(summary)}`;
+    return;
   }
-  const out: string[] = [
+  let out: string[] = [
     `${plural(summary.calls, "failed validation")} (${plural(summary.issues, "issue")}) in ${logs}, from ${summary.from} to ${summary.to}`,
   ];
 
   for (const tool of summary.tools) {
+    yield `${out.join("\n")}\n`;
+    out = [];
     out.push(
       "",
       `${shown(tool.tool)}: ${plural(tool.calls, "call")}, ${plural(tool.issues, "issue")}`,
@@ -69,7 +77,7 @@ export function summaryText(summary: FailureSummary): string {
     );
   }
 
-  return `${out.join("\n")}\n${badLinesText(summary)}`;
+  yield `${out.join("\n")}\n${badLinesText(summary)}`;
 }
 
 function details(row: PathFailures): string {

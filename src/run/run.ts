@@ -36,7 +36,9 @@ import {
 } from "./messages.js";
 
 export interface Io {
-  readonly stdout: (text: string) => void;
+  readonly stdout: (text: string) => boolean | void;
+  /** Resolves when stdout can take more after `stdout` returned false (its `drain`), or is gone. */
+  readonly drained?: () => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
   /** Ends watch mode (the command line aborts it on SIGINT/SIGTERM). */

@@ -2,7 +2,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { summariseLogs, summaryText, type FailureSummary } from "../../src/failures/index.js";
+import {
+  reportCommand,
+  summariseLogs,
+  summaryText,
+  type FailureSummary,
+} from "../../src/failures/index.js";
 import { makeTempDir } from "../helpers/context.js";
 import { recordLog } from "../helpers/failureLog.js";
 import { REPO, run } from "../helpers/spawn.js";
@@ -396,6 +401,35 @@ TaskGet: 2 calls, 2 issues
     const small = await summariseLogs([path.join(dir, "wide.jsonl")], { distinct: 100_000 });
     expect(small.limited).toBeUndefined();
     expect(JSON.stringify(small)).not.toContain('"other"');
+  });
+
+  it("--json is written in pieces, and is the summary's JSON exactly", async () => {
+    const log = await recorded();
+    const records = Array.from({ length: 3_000 }, (_, i) =>
+      JSON.stringify({
+        v: 1,
+        time: "2025-05-01T11:00:00.000Z",
+        tool: `Tool${i % 7}`,
+        issues: [
+          { code: "unexpected", path: [`key${i}`], hint: { kind: "key", key: "taskId" } },
+          { code: "invalid_type", path: ["a", i, "b"], expected: "number", received: "string" },
+        ],
+      }),
+    );
+    await fs.writeFile(path.join(dir, "more.jsonl"), `${records.join("\n")}\n`);
+    const logs = [path.join(dir, log), path.join(dir, "more.jsonl")];
+    const chunks: string[] = [];
+    const code = await reportCommand(["--json", ...logs], {
+      stdout: (text) => void chunks.push(text),
+      stderr: (text) => {
+        throw new Error(text);
+      },
+    });
+    expect(code).toBe(0);
+    const summary = await summariseLogs(logs);
+    expect(chunks.join("")).toBe(`${JSON.stringify(summary, null, 2)}\n`);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThan(1 << 17);
   });
 
   it("a large log of many distinct keys: JSON and text, exit 0, in bounded memory", async () => {
