@@ -1,13 +1,18 @@
 // The failure data of SPEC section 8: the onValidationFailure hook and the validation log, in
 // the real tool-call pipeline.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { failureRecord, type ValidationIssue } from "../../../generated/index.js";
 import type { ValidationFailureEvent } from "../../../example/runtime/toolManager.js";
+import { makeTempDir } from "../../helpers/context.js";
 import { makeManager } from "../../helpers/manager.js";
+
+const TSX_LOADER = import.meta.resolve("tsx");
+const APPEND_LOG = path.join(import.meta.dirname, "children/appendLog.ts");
 
 const WRONG_GET_ISSUES = [
   { code: "missing", path: ["taskId"] },
@@ -324,6 +329,41 @@ describe("validationLog", () => {
       }
     },
   );
+
+  it("two processes appending to one log at once: every line whole, none split or mixed", async () => {
+    const dir = await makeTempDir("tv-two-logs-");
+    try {
+      const log = path.join(dir, "validation.jsonl");
+      const perProcess = 60_001;
+      const children = ["a", "b"].map((name) =>
+        spawn(
+          process.execPath,
+          ["--import", TSX_LOADER, APPEND_LOG, log, name, String(perProcess)],
+          {
+            stdio: ["pipe", "pipe", "inherit"],
+          },
+        ),
+      );
+      // Both are set up before either starts, then both start at once.
+      await Promise.all(children.map((child) => once(child.stdout!, "data")));
+      const exits = children.map((child) => once(child, "exit"));
+      for (const child of children) child.stdin!.end("go\n");
+      expect((await Promise.all(exits)).map(([code]) => code)).toEqual([0, 0]);
+
+      const text = await fsp.readFile(log, "utf8");
+      expect(text.endsWith("\n")).toBe(true);
+      const lines = text.slice(0, -1).split("\n");
+      expect(lines).toHaveLength(2 * perProcess);
+      const next = { a: 0, b: 0 };
+      for (const line of lines) {
+        const record = JSON.parse(line) as { name: "a" | "b"; i: number };
+        // Each process's lines whole and in its order.
+        expect(record.i).toBe(next[record.name]++);
+      }
+    } finally {
+      await fsp.rm(dir, { recursive: true, force: true });
+    }
+  });
 
   it("writes nothing when no validation fails (the file is not even created)", async () => {
     const { dir } = await makeManager();
