@@ -106,7 +106,10 @@ export interface ToolManagerOptions {
 
 export interface ToolCallRequest {
   name: string;
-  /** The arguments as the model wrote them: JSON text ("" means no arguments). */
+  /**
+   * The arguments as the model wrote them: JSON text ("" means no arguments). Anything else (an
+   * object already parsed) is a failed result saying that the arguments must be JSON text.
+   */
   arguments: string;
   signal?: AbortSignal;
 }
@@ -209,9 +212,18 @@ export class ToolManager {
 
     // Not necessarily an object: built-in validation reports a wrong root, while custom and MCP
     // tools get what the model sent.
+    // The arguments are JSON text, as a model's tool call carries them. A JavaScript caller
+    // that passes anything else (an object it parsed itself) gets a failed result that says so,
+    // never a TypeError from deep inside.
+    const text: unknown = call.arguments;
+    if (typeof text !== "string") {
+      return failed(
+        `The arguments of ${name} must be JSON text (a string), not ${kindOf(text)}: pass JSON.stringify(arguments).`,
+      );
+    }
     let args: Record<string, unknown>;
     try {
-      args = call.arguments.trim() === "" ? {} : JSON.parse(call.arguments);
+      args = text.trim() === "" ? {} : JSON.parse(text);
     } catch (error) {
       return failed(`The arguments of ${name} are not valid JSON: ${errorMessage(error)}`);
     }
@@ -392,4 +404,12 @@ export class ToolManager {
 /** The default report of a validation log that cannot be written: one process warning. */
 function warnOnce(error: Error): void {
   process.emitWarning(error.message, { code: "TOOL_VALIDATORS_VALIDATION_LOG" });
+}
+
+/** `an object`, `an array`, `null`, `undefined`, `a number`: what a value is, in a message. */
+function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  const type = typeof value;
+  return `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`;
 }

@@ -382,6 +382,30 @@ describe("ToolManager failures are results", () => {
     expect(pre).not.toHaveBeenCalled();
   });
 
+  it("arguments that are not JSON text (an object from a JavaScript caller) are a clear failed result", async () => {
+    const pre = vi.fn();
+    const { tool, execute } = echoTool();
+    const { tm } = await manager({ hooks: { PreToolUse: [pre] }, customTools: [tool] });
+    const call = (name: string, args: unknown) =>
+      tm.executeToolCall({ name, arguments: args as string });
+    expect(await call("Write", { file_path: "a.txt", content: "x" })).toEqual({
+      success: false,
+      content: "",
+      error:
+        "The arguments of Write must be JSON text (a string), not an object: pass JSON.stringify(arguments).",
+    });
+    expect((await call("Echo", ["a"])).error).toBe(
+      "The arguments of Echo must be JSON text (a string), not an array: pass JSON.stringify(arguments).",
+    );
+    expect((await call("Echo", undefined)).error).toBe(
+      "The arguments of Echo must be JSON text (a string), not undefined: pass JSON.stringify(arguments).",
+    );
+    expect((await call("Echo", 5)).error).toMatch(/must be JSON text \(a string\), not a number/);
+    expect((await call("Echo", null)).error).toMatch(/must be JSON text \(a string\), not null/);
+    expect(pre).not.toHaveBeenCalled();
+    expect(execute).not.toHaveBeenCalled();
+  });
+
   it("treats empty arguments as no arguments", async () => {
     const { tool, execute } = echoTool();
     const { tm } = await manager({ customTools: [tool] });
