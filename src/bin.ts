@@ -10,6 +10,7 @@ import module from "node:module";
 const { main } = await import("./cli.js");
 const { drained } = await import("./failures/write.js");
 const { COMMAND_NAME, EXIT_INTERNAL, internalErrorText } = await import("./run/run.js");
+const { signalExitCode } = await import("./output/errors.js");
 
 // Whatever escapes the command (a failure in a callback or a worker) is an internal error: one
 // line and exit 3, never a stack trace.
@@ -27,9 +28,17 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-// Ctrl-C ends watch mode cleanly.
+// SIGINT (Ctrl-C) and SIGTERM end any run promptly: a run stops where that leaves the output
+// folder as it was (or finishes renaming its files into place), cleans up, and exits 130 or
+// 143; the report stops reading; watch mode ends with exit 0. A second signal ends the process
+// at once (CONTRACT.md 7).
 const stop = new AbortController();
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop.abort());
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stop.signal.aborted) process.exit(signalExitCode(signal));
+    stop.abort(signal);
+  });
+}
 
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
@@ -38,3 +47,5 @@ process.exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   signal: stop.signal,
 });
+// What a stopped run left running (the formatter's workers) does not keep the process alive.
+if (stop.signal.aborted) process.exit(process.exitCode);

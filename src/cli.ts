@@ -57,7 +57,7 @@ the prettier installed there (else this package's).
 
 Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options
 or settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the
-generator).
+generator); 130 or 143 stopped by SIGINT or SIGTERM (before its first rename: nothing was written).
 `;
 
 interface CliOptions extends Flags {

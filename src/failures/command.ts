@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { reason } from "../output/errors.js";
+import { Interrupted, reason, signalExitCode } from "../output/errors.js";
 import { readLog } from "./read.js";
 import { FailureTally, type FailureSummary, type TallyOptions } from "./summary.js";
 import { jsonPieces, writePieces } from "./write.js";
@@ -12,6 +12,8 @@ export interface ReportIo {
   readonly stdout: (text: string) => boolean | void;
   /** Resolves when stdout can take more (its `drain`), or it is gone. */
   readonly drained?: () => Promise<void>;
+  /** Stops the reading (SIGINT, SIGTERM: the reason is the signal's name); exit 130 or 143. */
+  readonly signal?: AbortSignal;
   readonly stderr: (text: string) => void;
   readonly command?: string;
   /** What starts each message on stderr (default `report`; the installed command's is `tool-validators report`). */
@@ -35,7 +37,7 @@ Options:
   --help   Show this help
 
 Exit codes: 0 done (lines that are not records are counted and listed); 2 bad options or a log
-that cannot be read (nothing is reported).
+that cannot be read (nothing is reported); 130 or 143 stopped by SIGINT or SIGTERM.
 `;
 }
 
@@ -46,7 +48,7 @@ that cannot be read (nothing is reported).
  */
 export async function summariseLogs(
   names: readonly string[],
-  options: TallyOptions = {},
+  options: TallyOptions & { readonly signal?: AbortSignal } = {},
 ): Promise<FailureSummary> {
   // Every log is looked at before any is read: a missing one reports nothing at all. Pipes are
   // logs too (`<(zcat old.jsonl.gz)`); folders are not. A file is known by its device and
@@ -76,6 +78,7 @@ export async function summariseLogs(
       file,
       (record) => tally.record(record),
       (bad) => tally.badLine(bad),
+      options.signal,
     );
   }
   return tally.summary();
@@ -110,8 +113,12 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
   }
   let summary: FailureSummary;
   try {
-    summary = await summariseLogs(positionals);
+    summary = await summariseLogs(positionals, io.signal ? { signal: io.signal } : {});
   } catch (error) {
+    if (error instanceof Interrupted) {
+      io.stderr(`${name}: ${error.message}.\n`);
+      return signalExitCode(error.signal);
+    }
     const file = (error as NodeJS.ErrnoException).path;
     io.stderr(
       file === undefined

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import { throwIfStopped } from "../output/errors.js";
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
 
 /** A line longer than this is not a record (one has at most 100 short issues); it is skipped unread. */
@@ -15,13 +16,15 @@ export interface BadLine {
 /**
  * Reads a log line by line without holding more than one line (at most `MAX_LINE_BYTES`) and
  * a read buffer: each record goes to `onRecord`, each other line that is not blank to
- * `onBadLine`. Rejects only on a read error of the file itself.
+ * `onBadLine`. Rejects only on a read error of the file itself, or with `Interrupted` when
+ * `signal` aborts.
  */
 export async function readLog(
   file: string,
   display: string,
   onRecord: (record: FailureRecord) => void,
   onBadLine: (bad: BadLine) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
   const handle = await fs.open(file, "r");
   try {
@@ -48,6 +51,8 @@ export async function readLog(
     for await (const chunk of handle.createReadStream({
       autoClose: false,
     }) as AsyncIterable<Buffer>) {
+      // A signal stops the reading between two chunks (`report /dev/zero` never ends).
+      throwIfStopped(signal);
       let start = 0;
       for (;;) {
         const newline = chunk.indexOf(0x0a, start);

@@ -1,3 +1,5 @@
+import { constants as osConstants } from "node:os";
+
 /**
  * File-system problems, worded for the user: one line naming the path and the reason, never a
  * stack trace. The command line ends such a run with exit code 2.
@@ -79,4 +81,57 @@ export function verbOf(syscall: string | undefined): string {
     default:
       return "write";
   }
+}
+
+/**
+ * A run stopped by a signal (SIGINT, SIGTERM) at a point where stopping leaves everything as it
+ * was: before the first rename into the output folder, or while reading a log. The command
+ * exits 128 + the signal's number (130, 143).
+ */
+export class Interrupted extends Error {
+  override readonly name = "Interrupted";
+  constructor(readonly signal: string) {
+    super(`stopped by ${signal}`);
+  }
+}
+
+/** Throws `Interrupted` when `signal` was aborted (its reason is the signal's name). */
+export function throwIfStopped(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new Interrupted(signalName(signal));
+}
+
+/** The name of the signal that aborted `signal` (`SIGINT` when the reason is not one). */
+export function signalName(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return typeof reason === "string" && /^SIG[A-Z0-9]+$/.test(reason) ? reason : "SIGINT";
+}
+
+/** 128 + the signal's number: 130 for SIGINT, 143 for SIGTERM. */
+export function signalExitCode(name: string): number {
+  const number = (osConstants.signals as Record<string, number | undefined>)[name];
+  return 128 + (number ?? 2);
+}
+
+/**
+ * Settles as `promise` does, or rejects with `Interrupted` as soon as `signal` aborts (what the
+ * promise still does is left to the process's exit).
+ */
+export function untilStopped<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Interrupted(signalName(signal)));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    // Handled either way: what the promise does after the signal is no unhandled rejection.
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { GENERATED_MARKER, type OutputFile } from "../emit/files.js";
 import { shortDiff } from "./diff.js";
-import { errorCode, FileSystemError, reason } from "./errors.js";
+import { errorCode, FileSystemError, reason, throwIfStopped } from "./errors.js";
 import { LOCK_NAME, lockFolder, lockState, waitWhileLocked, type LockState } from "./lock.js";
 
 /**
@@ -129,6 +129,11 @@ function differences(
 export interface FolderOptions {
   /** The output folder as shown in messages (default: `outDir`). */
   readonly display?: string;
+  /**
+   * Stops the run (`Interrupted`) where that leaves the folder as it was: while waiting for the
+   * lock, before the first rename. Once renaming has begun, the run finishes it.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -144,7 +149,7 @@ export async function compareFolder(
 ): Promise<FolderDifferences> {
   const display = options.display ?? outDir;
   for (let attempt = 1; ; attempt++) {
-    const lock = await waitWhileLocked(outDir);
+    const lock = await waitWhileLocked(outDir, undefined, options.signal);
     const before = await folderStamp(outDir);
     const state = await inspectFolder(outDir, display);
     const after = await folderStamp(outDir);
@@ -187,16 +192,19 @@ export async function writeFolder(
   options: FolderOptions = {},
 ): Promise<WriteSummary> {
   const display = options.display ?? outDir;
+  const { signal } = options;
+  throwIfStopped(signal);
   const created = await ensureFolder(outDir, display);
   let lock;
   try {
-    lock = await lockFolder(outDir, display);
+    lock = await lockFolder(outDir, display, signal);
   } catch (error) {
     await removeCreated(outDir, created);
     throw error;
   }
   let committed = false;
   try {
+    throwIfStopped(signal);
     const state = await inspectFolder(outDir, display);
     const found = differences(state, files, "none");
     if (found.foreign.length > 0) throw new InTheWayError(display, found.foreign);
@@ -208,6 +216,9 @@ export async function writeFolder(
     const staging = toWrite.length > 0 ? await stage(outDir, display, toWrite) : undefined;
     try {
       if (lock.lost) throw lostLock(display, lock.lost);
+      // The last point where a signal stops the run with the folder as it was; from here on,
+      // the renames (each atomic) are finished, then the staging folder and the lock go.
+      throwIfStopped(signal);
       committed = true;
       for (const [index, file] of toWrite.entries()) {
         if (lock.lost) throw lostLock(display, lock.lost, index);

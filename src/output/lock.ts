@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";
-import { errorCode, FileSystemError, reason } from "./errors.js";
+import { errorCode, FileSystemError, reason, throwIfStopped } from "./errors.js";
 
 /**
  * The lock that serialises runs on one output folder: a folder of this name inside the output
@@ -45,9 +45,11 @@ export async function lockState(outDir: string): Promise<LockState> {
 export async function waitWhileLocked(
   outDir: string,
   timeoutMs = LOCK_WAIT_MS,
+  signal?: AbortSignal,
 ): Promise<LockState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    throwIfStopped(signal);
     const state = await lockState(outDir);
     if (state !== "held" || Date.now() > deadline) return state;
     await sleep(25);
@@ -56,13 +58,20 @@ export async function waitWhileLocked(
 
 /**
  * Takes the lock on `outDir` (an existing folder), waiting while another run holds it and taking
- * over the lock of a killed run. `display` is the folder as shown to the user.
+ * over the lock of a killed run. `display` is the folder as shown to the user; `signal` ends
+ * the wait (`Interrupted`).
  */
-export async function lockFolder(outDir: string, display: string): Promise<FolderLock> {
+export async function lockFolder(
+  outDir: string,
+  display: string,
+  signal?: AbortSignal,
+): Promise<FolderLock> {
   const deadline = Date.now() + LOCK_WAIT_MS;
   const lockfilePath = path.join(outDir, LOCK_NAME);
   let delay = 10;
   for (;;) {
+    // A signal ends the wait (nothing is held yet).
+    throwIfStopped(signal);
     const before = await lockState(outDir).catch(() => "none" as const);
     try {
       let lost: Error | undefined;

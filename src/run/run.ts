@@ -9,7 +9,16 @@ import { findToolFiles } from "../find/files.js";
 import type { OutputFile } from "../emit/files.js";
 import { generate, type GenerateOptions, type GenerateResult } from "../pipeline/generate.js";
 import { locatePrettier, resolveFormatOptions, sha256 } from "../format/formatter.js";
-import { FileSystemError, isSystemError, reason, verbOf } from "../output/errors.js";
+import {
+  FileSystemError,
+  Interrupted,
+  isSystemError,
+  reason,
+  signalExitCode,
+  signalName,
+  untilStopped,
+  verbOf,
+} from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
 import {
   cacheFolder,
@@ -41,7 +50,10 @@ export interface Io {
   readonly drained?: () => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
-  /** Ends watch mode (the command line aborts it on SIGINT/SIGTERM). */
+  /**
+   * Aborted on SIGINT/SIGTERM (its reason the signal's name): a run stops where that leaves the
+   * output folder as it was, or finishes its renames; watch mode ends.
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -121,11 +133,15 @@ export async function runOnce(
       debug(io, `generating: ${why}`);
     } else if (cache) debug(io, "generating: no cache of an earlier run");
     const startedAt = Date.now();
-    const result = await generate({
-      ...run.generate,
-      outDir: run.outDir,
-      ...(cache?.manifest ? { formatCache: formatCacheOf(cache.manifest) } : {}),
-    });
+    // A signal stops the run at once while it generates (nothing is written yet).
+    const result = await untilStopped(
+      generate({
+        ...run.generate,
+        outDir: run.outDir,
+        ...(cache?.manifest ? { formatCache: formatCacheOf(cache.manifest) } : {}),
+      }),
+      io.signal,
+    );
     sources = [
       ...[...result.sources.keys()].map((file) => path.resolve(run.generate.cwd, file)),
       ...result.hostFiles,
@@ -138,7 +154,8 @@ export async function runOnce(
     const outcome = outcomeOf(result);
     const code = await finish(run, io, outcome);
     // The check reads the cache but never writes it, nor anything else (CONTRACT.md 7).
-    if (cache && !run.check) await record(cache.file, run, result, outcome, sources, startedAt, io);
+    if (cache && !run.check && !io.signal?.aborted)
+      await record(cache.file, run, result, outcome, sources, startedAt, io);
     return { code, sources };
   } catch (error) {
     return { code: reportFailure(error, io), sources };
@@ -262,7 +279,10 @@ async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
   const { summary } = outcome;
 
   if (run.check) {
-    const differences = await compareFolder(outDir, outcome.output, { display: outName });
+    const differences = await compareFolder(outDir, outcome.output, {
+      display: outName,
+      ...(io.signal ? { signal: io.signal } : {}),
+    });
     const count = differenceCount(differences);
     if (count > 0) {
       io.stderr(
@@ -278,16 +298,30 @@ async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
     return EXIT_OK;
   }
 
-  const written = await writeFolder(outDir, outcome.output, { display: outName });
+  const written = await writeFolder(outDir, outcome.output, {
+    display: outName,
+    ...(io.signal ? { signal: io.signal } : {}),
+  });
   io.stdout(writeReport(summary, outName, written));
+  // A signal that came while the files were renamed into place: they were, and the run stops.
+  if (io.signal?.aborted) {
+    const signal = signalName(io.signal);
+    io.stderr(`${COMMAND_NAME}: stopped by ${signal} after ${outName}/ was written.\n`);
+    return signalExitCode(signal);
+  }
   return EXIT_OK;
 }
 
 /**
  * Reports an exception that ended a run, in one line: a file-system problem (exit 2) names the
- * path and the reason; anything else is an internal error (exit 3). Never a stack trace.
+ * path and the reason; a signal stops it (exit 130 or 143); anything else is an internal error
+ * (exit 3). Never a stack trace.
  */
 export function reportFailure(error: unknown, io: Pick<Io, "stderr" | "cwd">): number {
+  if (error instanceof Interrupted) {
+    io.stderr(`${COMMAND_NAME}: ${error.message}; nothing was written.\n`);
+    return signalExitCode(error.signal);
+  }
   if (error instanceof FileSystemError || error instanceof ConfigError) {
     io.stderr(`${COMMAND_NAME}: ${error.message}\n`);
     return EXIT_ERRORS;

@@ -37,7 +37,7 @@ describe("npm run gen", () => {
     expect(result.stdout).toContain("Usage: tool-validators [options]");
     expect(result.stdout).toContain("--check");
     expect(result.stdout).toContain(
-      "Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options\nor settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the\ngenerator).",
+      "Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options\nor settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the\ngenerator); 130 or 143 stopped by SIGINT or SIGTERM (before its first rename: nothing was written).\n",
     );
   });
 

@@ -1,7 +1,9 @@
 // `npm run report -- [--json] <log...>`: the real script on logs recorded by the real runtime.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import {
   reportCommand,
   summariseLogs,
@@ -10,7 +12,8 @@ import {
 } from "../../src/failures/index.js";
 import { makeTempDir } from "../helpers/context.js";
 import { recordLog } from "../helpers/failureLog.js";
-import { REPO, run } from "../helpers/spawn.js";
+import { REPO, genCommand, run } from "../helpers/spawn.js";
+import { waitFor } from "../helpers/wait.js";
 
 const TSX_LOADER = import.meta.resolve("tsx");
 const SCRIPT = path.join(REPO, "scripts/report.ts");
@@ -455,6 +458,39 @@ TaskGet: 2 calls, 2 issues
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("are counted together as (other ...).");
   });
+
+  it.each([
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const)(
+    "the installed command's report stops reading on %s: exit %d",
+    async (signal, code) => {
+      const child = spawn(process.execPath, [...genCommand(), "report", "/dev/zero"], {
+        cwd: dir,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+      const exited = once(child, "exit");
+      // Whatever happens to the test, the child does not outlive it.
+      onTestFinished(() => {
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      });
+      // Once it reads the log (an endless one), its signal handlers are set.
+      await waitFor(async () => {
+        const fds = await fs.readdir(`/proc/${child.pid}/fd`).catch(() => []);
+        for (const fd of fds) {
+          const target = await fs.readlink(`/proc/${child.pid}/fd/${fd}`).catch(() => "");
+          if (target === "/dev/zero") return true;
+        }
+        return undefined;
+      }, "the report to open /dev/zero");
+      child.kill(signal);
+      const [exitCode] = await exited;
+      expect(exitCode).toBe(code);
+      expect(stderr).toBe(`tool-validators report: stopped by ${signal}.\n`);
+    },
+  );
 
   it("an empty log has no failed validations", async () => {
     await fs.writeFile(path.join(dir, "empty.jsonl"), "");
