@@ -39,7 +39,8 @@ Options:
   --mode <mode>    strict (default): undeclared keys are rejected unless additionalProperties allows them
                    standard: undeclared keys are allowed unless additionalProperties forbids them
   --check          Compare the output folder with what would be generated; write nothing
-  --watch          Regenerate whenever a file that was read changes, until stopped (Ctrl-C)
+  --watch          Regenerate whenever a file that was read, the settings or the prettier
+                   configuration changes, until stopped (Ctrl-C)
   --no-cache       Generate from scratch: neither reuse nor record the last run's output
                    (node_modules/.cache/tool-validators)
   --help           Show this help
@@ -154,20 +155,25 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     return EXIT_OK;
   }
   const cwd = path.resolve(io.cwd);
-  const settings = resolveSettings(options, await findConfig(cwd), cwd);
-  const run: Run = {
-    outDir: settings.outDir,
-    outName: settings.outName,
-    check: options.check,
-    cache: options.cache,
-    generate: {
-      tools: settings.tools,
-      mode: settings.mode,
-      cwd: settings.base,
-      cwdName: relativeName(cwd, settings.base),
-      command: settings.command,
-    },
+  // The settings and the flags, as one run's; read again by watch mode when the settings change.
+  const load = async (): Promise<Run> => {
+    const settings = resolveSettings(options, await findConfig(cwd), cwd);
+    return {
+      outDir: settings.outDir,
+      outName: settings.outName,
+      check: options.check,
+      cache: options.cache,
+      generate: {
+        tools: settings.tools,
+        mode: settings.mode,
+        cwd: settings.base,
+        cwdName: relativeName(cwd, settings.base),
+        command: settings.command,
+      },
+    };
   };
-  if (options.watch) return watch(run, { ...io, cwd: settings.base });
-  return (await runOnce(run, { ...io, cwd: settings.base })).code;
+  const run = await load();
+  const runIo = { ...io, cwd: run.generate.cwd };
+  if (options.watch) return watch(run, runIo, { reload: load, settingsFrom: cwd });
+  return (await runOnce(run, runIo)).code;
 }

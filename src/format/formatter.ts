@@ -63,6 +63,7 @@ interface PrettierApi {
     options: { editorconfig: boolean },
   ): Promise<Record<string, unknown> | null>;
   resolveConfigFile(file: string): Promise<string | null>;
+  clearConfigCache?(): unknown;
 }
 
 const modules = new Map<string, PrettierApi>();
@@ -74,6 +75,14 @@ function loadPrettier(entry: string): PrettierApi {
     modules.set(entry, prettier);
   }
   return prettier;
+}
+
+/**
+ * Forgets the configurations the prettier modules loaded here have read (prettier keeps them
+ * for the life of the process): watch mode, before a run, as they may have changed.
+ */
+export async function clearPrettierConfigCache(): Promise<void> {
+  for (const prettier of modules.values()) await prettier.clearConfigCache?.();
 }
 
 /** What formatting depends on, recorded for the cache (see output/manifest.ts). */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { genCommand, REPO } from "../helpers/spawn.js";
+import { genCommand, REPO, runGen } from "../helpers/spawn.js";
 import { waitFor } from "../helpers/wait.js";
 
 let work: string;
@@ -42,8 +42,12 @@ const ECHO_TOOL = `export const echoTool = {
 `;
 
 /** Waits until `check` holds (spawned work takes its time on a loaded machine). */
-function until(what: string, check: () => Promise<boolean> | boolean): Promise<true> {
-  return waitFor(async () => ((await check()) ? true : undefined), what, 15_000);
+function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 15_000,
+): Promise<true> {
+  return waitFor(async () => ((await check()) ? true : undefined), what, timeoutMs);
 }
 
 describe("npm run gen -- --watch", () => {
@@ -178,8 +182,87 @@ describe("npm run gen -- --watch", () => {
     },
   );
 
+  it(
+    "regenerates when the settings or the prettier configuration change; a broken settings file is reported and watching goes on",
+    { timeout: 600_000 },
+    async () => {
+      const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+      const upToDate = async () => {
+        const check = await runGen(["--check"], work);
+        expect(check.stderr).toBe("");
+        expect(check.code).toBe(0);
+      };
+      const file = (name: string) => path.join(work, name);
+      // Each wait covers a regeneration on a loaded machine.
+      const slowly = (what: string, check: () => Promise<boolean> | boolean) =>
+        until(what, check, 60_000);
+      try {
+        await slowly("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+        const index = file("generated/index.ts");
+        const first = await fs.readFile(index, "utf8");
+
+        // The prettier configuration that applies to the output folder.
+        await fs.writeFile(file(".prettierrc.json"), '{ "printWidth": 40, "semi": false }\n');
+        await slowly("the output reformatted", async () => {
+          const text = await fs.readFile(index, "utf8");
+          return text !== first && !text.includes(";\n");
+        });
+        expect(stdout).toContain("Changed: .prettierrc.json. Regenerating.");
+        await upToDate();
+
+        // .editorconfig, as prettier's command line reads it.
+        await fs.writeFile(file(".editorconfig"), "root = true\n[*]\nindent_style = tab\n");
+        await slowly("tabs", async () => (await fs.readFile(index, "utf8")).includes("\n\t"));
+        await upToDate();
+
+        // The settings: a new output folder and fewer tools.
+        await fs.writeFile(
+          file("tool-validators.config.json"),
+          '{ "out": "validators", "tools": "src/tools/fetch.ts" }\n',
+        );
+        await slowly("the new output folder", async () =>
+          (await fs.readdir(file("validators")).catch((): string[] => [])).includes("index.ts"),
+        );
+        expect(await fs.readdir(file("validators"))).not.toContain("search-files.ts");
+        await upToDate();
+
+        // A broken settings file is reported; the watching goes on.
+        await fs.writeFile(file("tool-validators.config.json"), "{ broken\n");
+        await slowly("the settings error", () =>
+          stderr.includes("tool-validators: cannot read tool-validators.config.json: invalid JSON"),
+        );
+        await fs.writeFile(
+          file("tool-validators.config.json"),
+          '{ "out": "validators", "tools": "src/tools/fetch.ts", "command": "npm run gen:validators" }\n',
+        );
+        await slowly("the headers naming the new command", async () =>
+          (await fs.readFile(file("validators/index.ts"), "utf8")).includes(
+            "run `npm run gen:validators`",
+          ),
+        );
+
+        // The tools the settings now name are watched.
+        const fetchSource = file("src/tools/fetch.ts");
+        await replaceByRename(fetchSource, (text) =>
+          text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'),
+        );
+        await slowly("the validator to accept POST", async () =>
+          (await fs.readFile(file("validators/fetch-url.ts"), "utf8")).includes('"POST"'),
+        );
+        await upToDate();
+      } finally {
+        child.kill("SIGINT");
+      }
+      expect(await exited).toBe(0);
+    },
+  );
+
   it("refuses --watch with --check", async () => {
-    const { runGen } = await import("../helpers/spawn.js");
     const result = await runGen(["--watch", "--check"], work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("tool-validators: --watch and --check cannot be used together");
