@@ -1,8 +1,9 @@
 /**
  * The run-time predicates of the constraint keywords a host can ask to enforce (`enforce`,
  * SPEC.md section 12), with JSON Schema's meaning (draft 2020-12). This file is copied into a
- * host's output folder only when the host enforces one of them: it imports nothing, uses
- * nothing beyond ES2020, and no function here throws, whatever a JavaScript caller passes.
+ * host's output folder only when a validator there uses one of them: it imports only
+ * runtime.ts beside it, uses nothing beyond ES2020, and no function here throws, whatever a
+ * JavaScript caller passes.
  *
  * What is a one-liner in the generated code has no helper here:
  *
@@ -14,9 +15,11 @@
  * - `pattern`: `const P = new RegExp(source, "u")` once, at module load, then
  *   `matchesPattern(P, text)` (or `P.test(text)`; the pattern has no `g` or `y` flag, so
  *   `test` keeps no state between calls).
- * - `const`: `===` for a string, number, boolean or null; `deepEqual` below for an array or
- *   an object.
+ * - `const`: `===` for a string, number, boolean or null; runtime.ts's `deepEqual` (enum's) for
+ *   an array or an object.
  */
+
+import { deepEqual } from "./runtime.js";
 
 // ---------------------------------------------------------------------------------------------
 // Strings: lengths in code points
@@ -213,58 +216,9 @@ function decimalMultiple(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Deep equality: const, uniqueItems (the same as enum's)
+// uniqueItems: the deep equality of enum and const (runtime.ts's `deepEqual`)
 
 const hasOwnEnumerable = Object.prototype.propertyIsEnumerable;
-
-/**
- * JSON equality, as `const`, `enum` and `uniqueItems` compare values: numbers by value (0 and
- * -0 are equal; NaN equals nothing), strings, booleans and null by `===`; arrays element by
- * element, same length; objects by their own enumerable string keys, a key whose value is
- * `undefined` counting as absent (`{ a: 1, b: undefined }` equals `{ a: 1 }`), in any order;
- * an array never equals an object. Inherited, non-enumerable and symbol keys never count.
- * A value whose reading throws (a getter, a proxy's trap, a cycle too deep) makes the two
- * unequal.
- */
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  try {
-    return equal(a, b);
-  } catch {
-    return false;
-  }
-}
-
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const array = Array.isArray(a);
-  if (array !== Array.isArray(b)) return false;
-  if (array) {
-    const x = a as readonly unknown[];
-    const y = b as readonly unknown[];
-    if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!equal(x[i], y[i])) return false;
-    return true;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  const keys = Object.keys(y);
-  let count = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    const value = y[key];
-    if (value === undefined) continue;
-    count++;
-    if (!hasOwnEnumerable.call(x, key) || !equal(x[key], value)) return false;
-  }
-  // Every defined key of b is in a with an equal value; a must have no other defined key.
-  const others = Object.keys(x);
-  if (others.length === count) return true;
-  let defined = 0;
-  for (let i = 0; i < others.length; i++) if (x[others[i]!] !== undefined) defined++;
-  return defined === count;
-}
 
 /**
  * `uniqueItems`: the first pair of equal elements (`deepEqual`) as their indices `[i, j]`,
@@ -326,11 +280,7 @@ const PAIRWISE_ITEMS = 16;
 function sameItem(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object") return false;
-  try {
-    return equal(a, b);
-  } catch {
-    return false;
-  }
+  return deepEqual(a, b);
 }
 
 /**

@@ -399,38 +399,63 @@ function isArray(value: unknown): boolean {
 
 /**
  * Whether the value equals one member: deep equality for arrays and objects (own enumerable
- * keys). A value that throws while it is compared (a getter, a proxy) equals no member: it is
- * an enum issue at its path, and the walk goes on (CONTRACT.md 3).
+ * keys, `deepEqual`). A value that throws while it is compared (a getter, a proxy) equals no
+ * member: it is an enum issue at its path, and the walk goes on (CONTRACT.md 3).
  */
 export function isMember(values: readonly unknown[], value: unknown): boolean {
-  try {
-    for (const member of values) if (deepEqual(value, member)) return true;
-  } catch {
-    // Unreadable inside: not equal.
-  }
+  for (const member of values) if (deepEqual(value, member)) return true;
   return false;
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+const hasOwnEnumerable = Object.prototype.propertyIsEnumerable;
+
+/**
+ * JSON equality, as `enum`, `const` and `uniqueItems` compare values: numbers by value (0 and
+ * -0 are equal; NaN equals nothing), strings, booleans and null by `===`; arrays element by
+ * element, same length; objects by their own enumerable string keys, a key whose value is
+ * `undefined` counting as absent (`{ a: 1, b: undefined }` equals `{ a: 1 }`), in any order;
+ * an array never equals an object. Inherited, non-enumerable and symbol keys never count.
+ * A value whose reading throws (a getter, a proxy's trap, a cycle too deep) makes the two
+ * unequal: this never throws.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return equal(a, b);
+  } catch {
+    return false;
+  }
+}
+
+function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const x = a as readonly unknown[];
+    const y = b as readonly unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!equal(x[i], y[i])) return false;
     return true;
   }
-  if (Array.isArray(b)) return false;
-  // Only the value's own enumerable keys count, and a key whose value is undefined counts as
-  // absent (as everywhere else: CONTRACT.md 3); `b` is a member, plain JSON.
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(y);
   let count = 0;
-  for (const key of Object.keys(a)) {
-    const value = (a as Record<string, unknown>)[key];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = y[key];
     if (value === undefined) continue;
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!deepEqual(value, (b as Record<string, unknown>)[key])) return false;
     count++;
+    if (!hasOwnEnumerable.call(x, key) || !equal(x[key], value)) return false;
   }
-  return count === Object.keys(b).length;
+  // Every defined key of b is in a with an equal value; a must have no other defined key.
+  const others = Object.keys(x);
+  if (others.length === count) return true;
+  let defined = 0;
+  for (let i = 0; i < others.length; i++) if (x[others[i]!] !== undefined) defined++;
+  return defined === count;
 }
 
 /** Appends to a list created on first use. */

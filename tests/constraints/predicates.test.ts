@@ -1,10 +1,9 @@
-// Unit tests of the run-time predicates (src/support/constraints.ts) against exact
-// expectations.
+// Unit tests of the run-time predicates (src/support/constraints.ts, and the deep equality in
+// src/support/runtime.ts that enum, const and uniqueItems share) against exact expectations.
 import { describe, expect, it } from "vitest";
 import {
   codePointLength,
   decimalOf,
-  deepEqual,
   duplicateItems,
   hasMaxLength,
   hasMaxProperties,
@@ -17,6 +16,7 @@ import {
   missingDependents,
   propertyCount,
 } from "../../src/support/constraints.js";
+import { deepEqual, isMember } from "../../src/support/runtime.js";
 import { multipleOfRule } from "../../src/keywords/constraintRules.js";
 
 /** `value multipleOf divisor` through the divisor's build-time split, as the emitter will call it. */
@@ -216,6 +216,32 @@ describe("deepEqual", () => {
     other["self"] = other;
     expect(deepEqual(cycle, other)).toBe(false);
     expect(deepEqual(cycle, cycle)).toBe(true);
+  });
+});
+
+describe("isMember (enum's test, runtime.ts)", () => {
+  it("uses the same deep equality: undefined-valued and non-enumerable keys never count", () => {
+    const members = [{ a: 1 }, [1, { b: 2 }], "x"];
+    expect(isMember(members, { a: 1, b: undefined })).toBe(true);
+    const hidden = { a: 1 };
+    Object.defineProperty(hidden, "b", { value: 2, enumerable: false });
+    expect(isMember(members, hidden)).toBe(true);
+    expect(isMember([{ a: 1, b: 2 }], hidden)).toBe(false);
+    expect(isMember(members, [1, { b: 2, c: undefined }])).toBe(true);
+    expect(isMember(members, { a: 2 })).toBe(false);
+    expect(isMember(members, "x")).toBe(true);
+  });
+
+  it("is false for a value whose reading throws, and never throws", () => {
+    const throwing = {
+      get a(): never {
+        throw new Error("getter");
+      },
+    };
+    expect(isMember([{ a: 1 }], throwing)).toBe(false);
+    const revocable = Proxy.revocable({}, {});
+    revocable.revoke();
+    expect(isMember([{}], revocable.proxy)).toBe(false);
   });
 });
 

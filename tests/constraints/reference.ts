@@ -18,8 +18,8 @@ import {
   type RuleResult,
   type SchemaObject,
 } from "../../src/keywords/constraintRules.js";
+import { deepEqual } from "../../src/support/runtime.js";
 import {
-  deepEqual,
   duplicateItems,
   hasMaxLength,
   hasMaxProperties,
