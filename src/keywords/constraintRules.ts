@@ -41,7 +41,13 @@ export type ConstraintKeyword = (typeof CONSTRAINT_KEYWORDS)[number];
 
 export type RuleResult<T> =
   | { readonly ok: true; readonly value: T; readonly warnings?: readonly Located[] }
-  | { readonly ok: false; readonly problem: string; readonly keyword: string };
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      readonly keyword: string;
+      /** A pattern vulnerable to ReDoS (its own diagnostic); otherwise a malformed value. */
+      readonly redos?: true;
+    };
 
 /** A sentence about one keyword's value. */
 export interface Located {
@@ -262,12 +268,18 @@ export function countRule(keyword: string, value: JsonValue): RuleResult<number>
 export interface Pattern {
   /** The source, compiled by the validators as `new RegExp(source, "u")`. */
   readonly source: string;
+  /**
+   * Why the ReDoS check cannot analyse it (a look-ahead, a back-reference): then it is not
+   * enforced, and the caller warns and lists it. Undefined: shown safe.
+   */
+  readonly unanalysable?: string;
 }
 
 /**
  * `pattern`: a string that compiles as a regular expression with the `u` flag and that the
- * ReDoS check finds safe (redos.ts). What the checker cannot decide is an error too: a pattern
- * the validators run on every call must be shown safe.
+ * ReDoS check finds safe (redos.ts). One that does not compile, or that the check finds
+ * vulnerable, is a problem; one the check cannot analyse is returned with the reason, for the
+ * caller to leave it out (a pattern the validators run on every call must be shown safe).
  */
 export function patternRule(
   value: JsonValue,
@@ -289,15 +301,14 @@ export function patternRule(
         `\`pattern\` is not a valid regular expression with the \`u\` flag: ${verdict.message}.`,
       );
     case "vulnerable":
-      return problem(
-        "pattern",
-        `\`pattern\` is vulnerable to ReDoS: matching can take ${verdict.complexity === "exponential" ? "exponential" : `${verdict.complexity}`} time${verdict.attack === undefined ? "" : ` (on ${cut(verdict.attack)})`}${verdict.widened ? ", with its bounded repetitions read as unbounded" : ""}; rewrite it so that no text can be matched in more than one way.`,
-      );
+      return {
+        ok: false,
+        keyword: "pattern",
+        redos: true,
+        problem: `\`pattern\` is vulnerable to ReDoS: matching can take ${verdict.complexity === "exponential" ? "exponential" : `${verdict.complexity}`} time${verdict.attack === undefined ? "" : ` (on ${cut(verdict.attack)})`}${verdict.widened ? ", with its nested bounded repetitions read as unbounded" : ""}; rewrite it so that no text can be matched in more than one way.`,
+      };
     case "unknown":
-      return problem(
-        "pattern",
-        `\`pattern\` cannot be shown safe from ReDoS (${verdict.reason}); rewrite it without that construct.`,
-      );
+      return ok({ source: value, unanalysable: verdict.reason });
   }
 }
 

@@ -15,16 +15,16 @@ import { createRequire } from "node:module";
  *   look-aheads, back-references and large bounded repetitions) measures matching steps under
  *   time limits: its answers changed between two runs with the same seed, it took 0.5 to 3 s
  *   per pattern, and without time limits it did not finish.
- * - On the pattern with every bounded repetition read as unbounded (`{n,m}` as `{n,}`): the
- *   automaton checker calls `^(a{1,50}){1,50}$` safe (its language is finite), yet V8 takes
- *   seconds on 30 characters; read as `^(a{1,}){1,}$` it is exponential. This can reject a
- *   pattern whose bounds do keep it fast (`^[a-z]{2,64}[a-z0-9]{0,10}$`, where two
- *   repetitions next to each other can match the same text): such a pattern has to be written
- *   without that overlap.
+ * - On the pattern with its nested bounded repetitions read as unbounded (`{n,m}` as `{n,}`
+ *   where it repeats a group or sits in a repeated group): the automaton checker calls
+ *   `^(a{1,50}){1,50}$` and `^(a|aa){1,50}$` safe (their languages are finite), yet V8 takes
+ *   seconds on 30 characters and minutes on 40; read as `^(a{1,}){1,}$` and `^(a|aa){1,}$`
+ *   they are exponential. A bounded repetition of a character or class that nothing repeats
+ *   stays bounded: `^[a-z]{2,64}[a-z0-9]{0,10}$` (at most 64 × 11 steps per start) is safe.
  *
  * A pattern the automaton checker cannot analyse (a look-ahead, some back-references) or
- * cannot finish within the time limit is "unknown": the caller decides (constraintRules makes
- * it an error: it cannot be shown safe).
+ * cannot finish within the time limit is "unknown": the caller decides (the `pattern`
+ * definition warns and does not enforce it: it cannot be shown safe).
  */
 
 export type PatternVerdict =
@@ -113,40 +113,97 @@ function runRecheck(source: string): Diagnostics {
 }
 
 /**
- * The pattern with every bounded repetition `{n,m}` (m > n, lazy or greedy) written `{n,}`;
- * `{n}` and everything else as it is. The source must compile with the `u` flag, where a `{`
- * outside a class and not escaped always starts a quantifier.
+ * The pattern with its nested bounded repetitions `{n,m}` (m > n, lazy or greedy) written
+ * `{n,}`: those that repeat a group, and those inside a group that is itself repeated (`*`,
+ * `+`, `{n,m}` or `{n}` with a count above 1). A bounded repetition of a character or a class
+ * that no other repetition encloses stays as it is: `^[a-z]{2,64}[a-z0-9]{0,10}$` costs at most
+ * 64 × 11 steps per start as written, and read as unbounded it would be a false alarm
+ * (quadratic). `{n}` and everything else stays as it is too. The source must compile with the
+ * `u` flag, where a `{` outside a class and not escaped always starts a quantifier.
  */
 export function widenedPattern(source: string): string {
-  let out = "";
-  let from = 0;
-  let i = 0;
+  /** Per group (by the order it opens): whether a quantifier with a count above 1 follows it. */
+  const repeated: boolean[] = [];
+  const open: number[] = [];
+  /** The bounded repetitions: where, their minimum, what they repeat and what encloses them. */
+  const ranges: { start: number; end: number; min: string; group: boolean; enclosing: number[] }[] =
+    [];
+  /** What the next quantifier applies to: a group (its number), another atom, or nothing. */
+  let atom: number | "other" | undefined;
   const n = source.length;
+  let i = 0;
   while (i < n) {
     const c = source[i];
     if (c === "\\") {
       i = escapeEnd(source, i);
+      atom = "other";
     } else if (c === "[") {
       i++;
       while (i < n && source[i] !== "]") i = source[i] === "\\" ? escapeEnd(source, i) : i + 1;
       i++;
+      atom = "other";
+    } else if (c === "(") {
+      open.push(repeated.length);
+      repeated.push(false);
+      i = groupBodyStart(source, i);
+      atom = undefined;
+    } else if (c === ")") {
+      atom = open.pop();
+      i++;
+    } else if (c === "|") {
+      atom = undefined;
+      i++;
+    } else if (c === "*" || c === "+" || c === "?") {
+      if (typeof atom === "number" && c !== "?") repeated[atom] = true;
+      i = source[i + 1] === "?" ? i + 2 : i + 1;
+      atom = undefined;
     } else if (c === "{") {
       const close = source.indexOf("}", i);
       const body = source.slice(i + 1, close);
       const comma = body.indexOf(",");
-      if (comma >= 0 && comma < body.length - 1) {
-        const min = body.slice(0, comma);
-        if (Number(body.slice(comma + 1)) !== Number(min)) {
-          out += `${source.slice(from, i)}{${min},}`;
-          from = close + 1;
-        }
-      }
+      const min = comma < 0 ? body : body.slice(0, comma);
+      const max =
+        comma < 0
+          ? Number(body)
+          : comma === body.length - 1
+            ? Infinity
+            : Number(body.slice(comma + 1));
+      if (typeof atom === "number" && max > 1) repeated[atom] = true;
+      // Decided once every group is closed: an enclosing group's quantifier comes later.
+      if (comma >= 0 && max !== Infinity && max !== Number(min))
+        ranges.push({
+          start: i,
+          end: close + 1,
+          min,
+          group: typeof atom === "number",
+          enclosing: [...open],
+        });
       i = close + 1;
+      if (source[i] === "?") i++;
+      atom = undefined;
     } else {
       i++;
+      atom = "other";
     }
   }
+  let out = "";
+  let from = 0;
+  for (const range of ranges) {
+    if (!range.group && !range.enclosing.some((group) => repeated[group])) continue;
+    out += `${source.slice(from, range.start)}{${range.min},}`;
+    from = range.end;
+  }
   return from === 0 ? source : out + source.slice(from);
+}
+
+/** The index after a group's opening: `(`, `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`. */
+function groupBodyStart(source: string, i: number): number {
+  if (source[i + 1] !== "?") return i + 1;
+  const kind = source[i + 2];
+  if (kind === ":" || kind === "=" || kind === "!") return i + 3;
+  if (kind === "<" && (source[i + 3] === "=" || source[i + 3] === "!")) return i + 4;
+  const close = source.indexOf(">", i);
+  return close < 0 ? i + 1 : close + 1;
 }
 
 /** The index after the escape starting at `i` (`\u{...}`, `\p{...}` and `\P{...}` whole). */
