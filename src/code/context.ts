@@ -95,6 +95,11 @@ export class ModuleContext {
     names.set(name, (names.get(name) ?? true) && typeOnly);
   }
 
+  /** The support modules it imports from (`runtime`, `constraints`, ...). */
+  importedModules(): readonly string[] {
+    return [...this.#imports.keys()];
+  }
+
   /** The import statements, one per support module, names sorted. */
   importStatements(): Code {
     const statements = [...this.#imports.keys()].sort().map((module) => {

@@ -3,7 +3,7 @@ import type { KeywordFacts } from "../keywords/definition.js";
 import { indexModule } from "./indexModule.js";
 import type { ToolModuleNames } from "./names.js";
 import { GENERATED_MARKER, type OutputFile } from "./outputFile.js";
-import { hintTypeNames, supportFiles } from "./supportModules.js";
+import { hintTypeNames, isKeywordSupport, supportFiles } from "./supportModules.js";
 import { toolModule } from "./toolModule.js";
 
 export { GENERATED_MARKER, type OutputFile } from "./outputFile.js";
@@ -15,13 +15,34 @@ export interface EmitOptions {
   readonly facts: readonly KeywordFacts[];
 }
 
-/** The files every output folder holds whatever the tools are (see supportModules.ts). */
+/**
+ * The files an output folder holds whatever the tools are (see supportModules.ts), with the
+ * support modules the keywords in use may import; `withUsedSupport` leaves out those that no
+ * tool module imports.
+ */
 export function emitFixedFiles(options: EmitOptions): OutputFile[] {
   return supportFiles(`${GENERATED_MARKER}. ${regenerateText(options)}`, options.facts);
 }
 
+/**
+ * The fixed files without the keywords' support modules that no tool module imports: a
+ * keyword enforced but used by no tool adds only its issue types and texts to the folder.
+ */
+export function withUsedSupport<F extends OutputFile>(
+  fixed: readonly F[],
+  toolFiles: readonly ToolFile[],
+): F[] {
+  const used = new Set(toolFiles.flatMap((file) => (file.imports ?? []).map((m) => `${m}.ts`)));
+  return fixed.filter((file) => !isKeywordSupport(file.name) || used.has(file.name));
+}
+
 function regenerateText(options: EmitOptions): string {
   return `Do not edit: run \`${commentText(options.command)}\`.`;
+}
+
+/** A tool module, with the support modules it imports. */
+export interface ToolFile extends OutputFile {
+  readonly imports?: readonly string[];
 }
 
 /**
@@ -31,15 +52,15 @@ function regenerateText(options: EmitOptions): string {
 export function emitToolFiles(
   modules: readonly ToolModuleNames[],
   options: EmitOptions,
-): OutputFile[] {
+): ToolFile[] {
   const regenerate = regenerateText(options);
-  const files: OutputFile[] = modules.map((module) => ({
-    name: `${module.file}.ts`,
-    content: toolModule(
+  const files: ToolFile[] = modules.map((module) => {
+    const { content, imports } = toolModule(
       module,
       `${GENERATED_MARKER} from ${commentText(module.tool.file)} (tool ${commentText(JSON.stringify(module.tool.name))}). ${regenerate}`,
-    ),
-  }));
+    );
+    return { name: `${module.file}.ts`, content, imports };
+  });
   const header = `${GENERATED_MARKER}. ${regenerate}`;
   files.push({
     name: "index.ts",

@@ -160,5 +160,11 @@ function placeholder(
       return code`shown.json(${access})`;
     case "number":
       return code`String(${access})`;
+    case "count": {
+      const unit = field.unit ?? "";
+      return code`String(${access}) + (${access} === 1 ? ${` ${unit}`} : ${` ${unit}s`})`;
+    }
+    case "indices":
+      return code`"[" + String(${access}[0]) + "] and [" + String(${access}[1]) + "]"`;
   }
 }

@@ -29,6 +29,15 @@ export function supportFiles(header: string, facts: readonly KeywordFacts[]): Ou
 /** The support sources every output folder holds, copied from src/support. */
 export const COPIED_MODULES = ["runtime", "format", "similarity", "failures"] as const;
 
+/**
+ * Whether an output file is a support module a keyword brings (`support`), which a folder
+ * holds only where a tool module imports it (files.ts `withUsedSupport`).
+ */
+export function isKeywordSupport(fileName: string): boolean {
+  if (fileName === "types.ts" || fileName === "issues.ts") return false;
+  return !(COPIED_MODULES as readonly string[]).some((name) => `${name}.ts` === fileName);
+}
+
 /** The names of the hint types in use, for index.ts to re-export. */
 export function hintTypeNames(facts: readonly KeywordFacts[]): string[] {
   return hintsOf(facts).map((hint) => hint.typeName);

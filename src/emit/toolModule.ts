@@ -9,7 +9,10 @@ import type { ToolModuleNames } from "./names.js";
  * path) and its type guard (the fast path), the module constants and split-off functions they
  * share, and the support names they import.
  */
-export function toolModule(names: ToolModuleNames, header: string): string {
+export function toolModule(
+  names: ToolModuleNames,
+  header: string,
+): { readonly content: string; readonly imports: readonly string[] } {
   const { tool } = names;
   const module = new ModuleContext();
   const context = () => new EmitContext<SchemaNode>(module, schemaEmitter);
@@ -31,7 +34,7 @@ export function toolModule(names: ToolModuleNames, header: string): string {
     ? code`try {\n${accepting}return true;\n} catch {\nreturn false;\n}\n`
     : code`void args;\nreturn ${Code.raw(tool.root.never ? "false" : "true")};\n`;
   const functions = module.functions.length > 0 ? code`\n${join(module.functions, "\n")}` : code``;
-  return code`${Code.raw(header)}
+  const content = code`${Code.raw(header)}
 import type { ValidationIssue } from "./types.js";
 ${module.importStatements()}
 ${typeDoc}export type ${argsTypeName} = ${argsType(tool.root)};
@@ -45,6 +48,7 @@ ${validatorBody}}
 export function ${guard}(args: unknown): args is ${argsTypeName} {
 ${guardBody}}
 ${functions}`.toString();
+  return { content, imports: module.importedModules() };
 }
 
 /** The validator: the issue path in a `try`, whose `catch` ends a walk that filled the list. */

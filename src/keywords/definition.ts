@@ -53,6 +53,12 @@ export interface KeywordFacts {
   readonly hints?: readonly HintDefinition[];
   /** Support modules of src/support its generated code imports besides `runtime` (copied when used). */
   readonly support?: readonly string[];
+  /**
+   * Other definitions (by name) whose issues its checks can report: enforcing it brings their
+   * issue types and texts too. `minimum` reports `too_small_exclusive` for draft-04's
+   * `exclusiveMinimum: true` beside it, a bound enforced as declared when either is enforced.
+   */
+  readonly reports?: readonly string[];
 }
 
 /** The kinds of value a keyword can apply to, each with the run-time test of that kind. */
@@ -155,6 +161,12 @@ export interface SchemaReading {
   /** Reports the first part of `value` that is not statically known, if any. */
   requireStatic(value: StaticValue, schemaPath: string): void;
   notEnforced(item: NotEnforced): void;
+  /**
+   * Says that a keyword of this schema that is not enforced by its own name is read as part
+   * of an enforced one (draft-04's `exclusiveMinimum: true` beside an enforced `minimum`): it
+   * is then not listed as not enforced.
+   */
+  claim(keyword: string): void;
 }
 
 export type Mode = "strict" | "standard";
@@ -191,8 +203,14 @@ export interface IssueField {
   readonly name: string;
   /** Its TypeScript type in the generated issue type. */
   readonly type: string;
-  /** How the text shows it: `text` (cut and escaped), `values` (`"a"|"b"`), `json`, `number`. */
-  readonly shown: "text" | "values" | "json" | "number";
+  /**
+   * How the text shows it: `text` (cut and escaped), `values` (`"a"|"b"`), `json`, `number`,
+   * `count` (a number and its `unit`, plural but for 1: `3 characters`), `indices` (a pair of
+   * array indices: `[0] and [3]`).
+   */
+  readonly shown: "text" | "values" | "json" | "number" | "count" | "indices";
+  /** The unit of a `count`, singular (`character`). */
+  readonly unit?: string;
   /** Whether a failure log keeps it (never an argument value: CONTRACT.md section 9). */
   readonly recorded: boolean;
 }

@@ -127,15 +127,23 @@ class SchemaReader {
     }
     for (const problem of value.problems)
       this.report("TV1001", sentence(problem.reason), problem.location, schemaPath);
-    for (const entry of value.entries) this.#classify(entry, schemaPath, at);
+    // Where each keyword listed as not enforced is in the list, in case a definition claims it.
+    const listed = new Map<string, number>();
+    for (const entry of value.entries) {
+      if (this.#classify(entry, schemaPath, at))
+        listed.set(entry.key, this.notEnforcedList.length - 1);
+    }
 
     const types = readType(value, schemaPath, this);
-    const reading = this.#reading(types, schemaPath, at);
+    const claimed = new Set<string>();
+    const reading = this.#reading(types, schemaPath, at, claimed);
     const keywords: KeywordUse[] = [];
     for (const definition of this.#definitions) {
       const use = definition.readUse(value, reading);
       if (use) keywords.push(use);
     }
+    const unlisted = [...claimed].flatMap((keyword) => listed.get(keyword) ?? []);
+    for (const index of unlisted.sort((a, b) => b - a)) this.notEnforcedList.splice(index, 1);
     const description = entryOf(value, "description")?.value;
     return {
       ...(types ? { types } : {}),
@@ -147,7 +155,12 @@ class SchemaReader {
   }
 
   /** What the keyword definitions see of one schema. */
-  #reading(types: JsonType[] | undefined, schemaPath: string, at: string): SchemaReading {
+  #reading(
+    types: JsonType[] | undefined,
+    schemaPath: string,
+    at: string,
+    claimed: Set<string>,
+  ): SchemaReading {
     return {
       mode: this.mode,
       types,
@@ -160,28 +173,30 @@ class SchemaReader {
       read: (nested, path, nestedAt) => this.read(nested, path, nestedAt),
       requireStatic: (nested, path) => this.requireStatic(nested, path),
       notEnforced: (item) => this.notEnforced(item),
+      claim: (keyword) => claimed.add(keyword),
     };
   }
 
-  #classify(entry: StaticEntry, schemaPath: string, at: string): void {
+  /** Classifies a schema's keyword; true when it was listed as not enforced. */
+  #classify(entry: StaticEntry, schemaPath: string, at: string): boolean {
     const keyword = entry.key;
     const path = joinKey(schemaPath, keyword);
     const kind = classifyKeyword(keyword, this.#sets);
     switch (kind.kind) {
       case "enforced":
-        return;
+        return false;
       case "annotation": {
         const unknown = firstUnknown(entry.value);
         if (unknown) {
           const why = `\`${keyword}\` is not statically known and is left out: ${unknown.reason}.`;
           this.report("TV2103", why, unknown.location, path);
         }
-        return;
+        return false;
       }
       case "typo": {
         const why = `Unknown keyword "${keyword}". Did you mean "${kind.suggestion}"?`;
         this.report("TV2010", why, entry.keyLocation, path);
-        return;
+        return false;
       }
       case "unknown": {
         const hint = kind.suggestion ? ` Did you mean "${kind.suggestion}"?` : "";
@@ -194,6 +209,7 @@ class SchemaReader {
     }
     this.requireStatic(entry.value, path);
     this.notEnforced({ keyword, at });
+    return true;
   }
 
   requireStatic(value: StaticValue, schemaPath: string): void {

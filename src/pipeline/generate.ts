@@ -1,7 +1,7 @@
 import path from "node:path";
 import { checkArgumentReads } from "../check/argumentReads.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
-import { emitFixedFiles, emitToolFiles, type OutputFile } from "../emit/files.js";
+import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
 import { findToolFiles, unusedFileExclusions } from "../find/files.js";
@@ -303,7 +303,7 @@ class OutputStage {
     const emitted = emitToolFiles(modules, { command: this.#command, facts: this.#facts });
     clock.lap("emit");
     const toolFiles = await this.#formatter.format(emitted);
-    const files = [...toolFiles, ...(await this.#fixedFiles)];
+    const files = [...toolFiles, ...withUsedSupport(await this.#fixedFiles, emitted)];
     clock.lap("format");
     return files;
   }
