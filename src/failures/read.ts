@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import { throwIfStopped } from "../output/errors.js";
+import { RECORDED_FIELDS } from "../support/issues.js";
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
 
 /** A line longer than this is not a record (one has at most 100 short issues); it is skipped unread. */
@@ -133,8 +134,17 @@ function isRecordedIssue(value: unknown): value is RecordedIssue {
     case "invalid_enum":
       return hint === undefined || (hint.kind === "value" && typeof hint.value === "string");
     default:
-      return false;
+      return isConstraintIssue(value);
   }
+}
+
+/** An opt-in constraint's issue (CONTRACT.md section 3.1): its code, and its bound as a number. */
+function isConstraintIssue(value: Record<string, unknown>): boolean {
+  const code = value.code;
+  if (typeof code !== "string" || !Object.prototype.hasOwnProperty.call(RECORDED_FIELDS, code))
+    return false;
+  const fields = RECORDED_FIELDS[code as RecordedIssue["code"]];
+  return value.hint === undefined && fields.every((name) => typeof value[name] === "number");
 }
 
 const JSON_TYPES = new Set<unknown>(["array", "object", "number", "boolean"]);

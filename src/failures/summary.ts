@@ -1,4 +1,5 @@
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
+import { ISSUE_RANKS } from "../support/issues.js";
 import type { BadLine } from "./read.js";
 
 export type IssueCode = RecordedIssue["code"];
@@ -432,17 +433,13 @@ function pathFailures(row: Row): PathFailures {
           ),
         ...other,
       };
-    case "missing":
+    default:
       return { ...base, ...other };
   }
 }
 
-const GROUP: Record<IssueCode, number> = {
-  missing: 0,
-  unexpected: 1,
-  invalid_type: 2,
-  invalid_enum: 3,
-};
+/** The order of the error text's groups. */
+const GROUP: Record<IssueCode, number> = ISSUE_RANKS;
 
 /** Most frequent first, then in the order of the error text's groups, then by path. */
 function byRow(a: Row, b: Row): number {

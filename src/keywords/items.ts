@@ -12,8 +12,8 @@ import { joinKey } from "./reading.js";
 /**
  * `items` (one schema): each element of an array is checked against it, path `name[i]`
  * (CONTRACT.md section 3). The tuple form (an array of schemas, or `items` after
- * `prefixItems`) is not enforced here. Issues are those of the element schema; `items` adds
- * none of its own.
+ * `prefixItems`) is not enforced here: it is listed, or read by prefixItems.ts when that is
+ * enforced. Issues are those of the element schema; `items` adds none of its own.
  */
 export const itemsKeyword: KeywordDefinition<SchemaNode> = {
   keywords: ["items"],
@@ -50,6 +50,12 @@ function readItems(schema: StaticObject, reading: SchemaReading): SchemaNode | u
   const path = joinKey(reading.schemaPath, "items");
   const value = entry.value;
   const { at } = reading;
+  // With `prefixItems` enforced, the positional forms are read there (prefixItems.ts).
+  if (
+    reading.isEnforced("prefixItems") &&
+    (value.kind === "array" || entryOf(schema, "prefixItems"))
+  )
+    return undefined;
   if (value.kind === "array") {
     reading.requireStatic(value, path);
     reading.notEnforced({ keyword: "items", at, note: "the tuple form is not enforced" });

@@ -116,7 +116,9 @@ function readObject(schema: StaticObject, reading: SchemaReading): ObjectRules |
   const required = readRequired(requiredEntry, reading);
   let unknownKeys = readUnknownKeys(additionalEntry, propertiesEntry !== undefined, reading);
   if (unknownKeys.kind !== "allow") {
-    const allowing = KEY_ALLOWING_KEYWORDS.find((keyword) => entryOf(schema, keyword));
+    const allowing = KEY_ALLOWING_KEYWORDS.find(
+      (keyword) => entryOf(schema, keyword) && !requiresOnly(schema, keyword, reading),
+    );
     if (allowing) {
       unknownKeys = { kind: "allow" };
       const note = `\`${allowing}\` may allow keys not declared here`;
@@ -130,6 +132,20 @@ function readObject(schema: StaticObject, reading: SchemaReading): ObjectRules |
     requiredOnly,
     unknownKeys,
   };
+}
+
+/**
+ * Whether a key-allowing keyword only requires keys here: draft-07's `dependencies` with
+ * arrays only, enforced as `dependentRequired` (which allows no other key).
+ */
+function requiresOnly(schema: StaticObject, keyword: string, reading: SchemaReading): boolean {
+  if (keyword !== "dependencies" || !reading.isEnforced("dependentRequired")) return false;
+  const value = entryOf(schema, keyword)?.value;
+  return (
+    value?.kind === "object" &&
+    value.problems.length === 0 &&
+    value.entries.every((entry) => entry.value.kind === "array")
+  );
 }
 
 function readProperties(

@@ -1,0 +1,155 @@
+import { Code, code, join } from "../code/code.js";
+import { readInto, type PathPart } from "../code/context.js";
+import { entryOf, type StaticObject, type StaticValue } from "../extract/values.js";
+import { keywordValues, ruleValue } from "./constraintReading.js";
+import { countRule, tupleRule } from "./constraintRules.js";
+import {
+  hasChecks,
+  type ArgsTypes,
+  type Emit,
+  type KeywordDefinition,
+  type SchemaNode,
+  type SchemaReading,
+} from "./definition.js";
+import { joinKey } from "./reading.js";
+
+/**
+ * `prefixItems` (opt-in): element `i` of an array is checked against schema `i`, and the
+ * elements after them against `items` (CONTRACT.md section 3.1); an array shorter than the
+ * prefix is valid. draft-07's array `items` is read as `prefixItems`, and `additionalItems`
+ * beside it as 2020-12's `items` (the same meaning). With it enforced, `items` beside
+ * `prefixItems` is read here (items.ts leaves it). Issues are those of the element schemas
+ * (`unexpected` for an element a `false` schema forbids). Its argument type is a tuple with
+ * a rest: `[A?, B?, ...R[]]`, the first `minItems` elements required when that is enforced.
+ */
+export const prefixItemsKeyword: KeywordDefinition<Positional> = {
+  keywords: ["prefixItems", "additionalItems"],
+  optIn: true,
+  appliesTo: "array",
+  read: readPositional,
+  children: ({ prefix, rest }) => (rest === undefined ? prefix : [...prefix, rest]),
+  hasChecks: ({ prefix, rest }) =>
+    prefix.some((item) => hasChecks(item)) || (rest !== undefined && hasChecks(rest)),
+  weight: ({ prefix }) => prefix.length + 1,
+  accept: acceptPositional,
+  collect: collectPositional,
+  shapeType: tupleType,
+};
+
+export interface Positional {
+  /** The schemas of the first elements. */
+  readonly prefix: readonly SchemaNode[];
+  /** The schema of every element after them; undefined: any. */
+  readonly rest: SchemaNode | undefined;
+  /** How many elements the argument type requires (an enforced `minItems`). */
+  readonly required: number;
+}
+
+function readPositional(schema: StaticObject, reading: SchemaReading): Positional | undefined {
+  const keywords = ["prefixItems", "items", "additionalItems"];
+  if (!keywords.some((keyword) => entryOf(schema, keyword))) return undefined;
+  const values = keywordValues(schema, keywords, reading);
+  const tuple = ruleValue(tupleRule(values), schema, reading);
+  if (tuple === undefined) return undefined;
+  const prefixEntry = entryOf(schema, tuple.prefixKeyword)!;
+  const path = joinKey(reading.schemaPath, tuple.prefixKeyword);
+  const elements = (prefixEntry.value as StaticValue & { kind: "array" }).elements;
+  const prefix = elements.map((element, i) =>
+    reading.read(element, `${path}[${i}]`, `${reading.at}[${i}]`),
+  );
+  const restEntry =
+    tuple.restKeyword === undefined ? undefined : entryOf(schema, tuple.restKeyword);
+  const rest =
+    restEntry === undefined
+      ? undefined
+      : reading.read(
+          restEntry.value,
+          joinKey(reading.schemaPath, tuple.restKeyword!),
+          `${reading.at}[]`,
+        );
+  return { prefix, rest, required: requiredElements(schema, reading, prefix.length) };
+}
+
+/** The first elements an enforced, well-formed `minItems` requires (for the argument type). */
+function requiredElements(schema: StaticObject, reading: SchemaReading, length: number): number {
+  if (!reading.isEnforced("minItems")) return 0;
+  const entry = entryOf(schema, "minItems");
+  if (entry?.value.kind !== "primitive") return 0;
+  const count = countRule("minItems", entry.value.value);
+  return count.ok ? Math.min(count.value, length) : 0;
+}
+
+/** The element at a known index, as a path part. */
+function indexPart(index: number): PathPart {
+  return { local: Code.raw(String(index)), type: "number" };
+}
+
+function acceptPositional(ctx: Emit, { prefix, rest }: Positional, array: Code): Code {
+  const checks: Code[] = [];
+  prefix.forEach((item, i) => {
+    if (!hasChecks(item)) return;
+    if (item.never) {
+      checks.push(code`if (${array}.length > ${Code.raw(String(i))}) return false;\n`);
+      return;
+    }
+    const value = ctx.names.next("v");
+    checks.push(
+      code`if (${array}.length > ${Code.raw(String(i))}) {\n${readInto(ctx.module, value, array, Code.raw(String(i)))}${ctx.accept(item, value)}}\n`,
+    );
+  });
+  if (rest !== undefined && hasChecks(rest)) {
+    const start = Code.raw(String(prefix.length));
+    if (rest.never) checks.push(code`if (${array}.length > ${start}) return false;\n`);
+    else {
+      const index = ctx.names.next("i");
+      const length = ctx.names.next("n");
+      const value = ctx.names.next("v");
+      checks.push(
+        code`for (let ${index} = ${start}, ${length} = ${array}.length; ${index} < ${length}; ${index}++) {\n${readInto(ctx.module, value, array, index)}${ctx.accept(rest, value)}}\n`,
+      );
+    }
+  }
+  return join(checks, "");
+}
+
+function collectPositional(
+  ctx: Emit,
+  { prefix, rest }: Positional,
+  array: Code,
+  path: readonly PathPart[],
+): Code {
+  const checks: Code[] = [];
+  prefix.forEach((item, i) => {
+    if (!hasChecks(item)) return;
+    const at = Code.raw(String(i));
+    const value = ctx.names.next("v");
+    const nested = ctx.collect(item, value, [...path, indexPart(i)]);
+    // A `false` schema rejects the element without reading it.
+    const read = item.never ? code`` : readInto(ctx.module, value, array, at);
+    checks.push(code`if (${array}.length > ${at}) {\n${read}${nested}}\n`);
+  });
+  if (rest !== undefined && hasChecks(rest)) {
+    const index = ctx.names.next("i");
+    const length = ctx.names.next("n");
+    const value = ctx.names.next("v");
+    const nested = ctx.collect(rest, value, [...path, { local: index, type: "number" }]);
+    const read = rest.never ? code`` : readInto(ctx.module, value, array, index);
+    checks.push(
+      code`for (let ${index} = ${Code.raw(String(prefix.length))}, ${length} = ${array}.length; ${index} < ${length}; ${index}++) {\n${read}${nested}}\n`,
+    );
+  }
+  return join(checks, "");
+}
+
+/** `[A?, B?, ...R[]]`: the first `required` elements required, the rest's type after them. */
+function tupleType({ prefix, rest, required }: Positional, types: ArgsTypes): Code {
+  const elements = prefix.map((item, i) => {
+    const type = types.typeOf(item);
+    if (i < required) return type;
+    // `string | null?` is not a type: an optional element of a union is `(string | null)?`.
+    return /^\w+$/.test(String(type)) ? code`${type}?` : code`(${type})?`;
+  });
+  if (rest === undefined) elements.push(Code.raw("...unknown[]"));
+  else if (!rest.never) elements.push(code`...Array<${types.typeOf(rest)}>`);
+  return code`[${join(elements, ", ")}]`;
+}
