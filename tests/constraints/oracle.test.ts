@@ -1,17 +1,22 @@
-// Property tests of every constraint keyword but multipleOf against ajv 8 (draft 2020-12, and
-// draft 7 for the array form of `items`): random keyword values and random data, the reference
-// evaluator (the run-time predicates and the build-time rules) and ajv must agree on every
-// value. multipleOf is compared with exact decimal arithmetic instead (exact.test.ts): ajv's
-// is floating-point (19.99 is not a multiple of 0.01 to it). Seeds: seed.ts.
+// Property tests of every constraint keyword through GENERATED validators with enforce "all"
+// (standard mode): random keyword values (sampled from the seed, all generated in one run of
+// the generator) and random data; the validator, the type guard and ajv 8 (draft 2020-12, and
+// draft 7 for the array form of `items` with `additionalItems`) must agree on every value.
+// multipleOf is compared with exact decimal arithmetic instead (decimals.ts): ajv's is
+// floating-point (19.99 is not a multiple of 0.01 to it). Seeds: seed.ts.
 import fc from "fast-check";
 import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../src/extract/values.js";
-import { isValid, type Draft } from "./reference.js";
-import { params, printSeed } from "./seed.js";
+import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { compileSchemas } from "../helpers/compile.js";
+import { divisorArb, exactMultiple, valueArb } from "./decimals.js";
+import { params, printSeed, SCALE, SEED } from "./seed.js";
 
 printSeed("tests/constraints/oracle.test.ts");
+
+type Draft = "draft2020-12" | "draft7";
 
 const ajv2020 = new Ajv2020({ strict: false, allErrors: false });
 const ajv7 = new Ajv({ strict: false, allErrors: false });
@@ -176,48 +181,143 @@ function dataFor(schema: JsonValue): fc.Arbitrary<unknown> {
   return fc.oneof(...around);
 }
 
-function agree(draft: Draft) {
-  return (schema: JsonValue, data: unknown[]) => {
-    for (const value of data) {
-      const ours = isValid(schema, value, draft);
-      const theirs = ajvValid(schema, value, draft);
-      expect(ours, JSON.stringify({ schema, value })).toBe(theirs);
-    }
-  };
+/** How many schemas of each kind are sampled and generated (times CONSTRAINT_SCALE). */
+const SCHEMAS_PER_KIND = 30;
+
+interface Kind {
+  readonly name: string;
+  readonly draft: Draft;
+  readonly schemas: readonly JsonValue[];
 }
 
-const withData = (schemaArb: fc.Arbitrary<JsonValue>) =>
-  schemaArb.chain((schema) =>
-    fc.tuple(fc.constant(schema), fc.array(dataFor(schema), { minLength: 1, maxLength: 20 })),
+/** A list of schemas from an arbitrary, the same for a seed. */
+function sampled(arb: fc.Arbitrary<JsonValue>, salt: number): JsonValue[] {
+  return fc.sample(arb, { seed: SEED + salt, numRuns: SCHEMAS_PER_KIND * SCALE });
+}
+
+const combinedArb = fc
+  .tuple(...Object.values(SCHEMAS).map((arb) => fc.option(arb, { nil: undefined })))
+  .map((parts) => Object.assign({}, ...parts.filter((part) => part !== undefined)) as JsonValue);
+
+const KINDS: Kind[] = [
+  ...Object.entries(SCHEMAS).map(([name, arb], i) => ({
+    name,
+    draft: "draft2020-12" as const,
+    schemas: sampled(arb, i),
+  })),
+  ...Object.entries(TUPLES).map(([name, { draft, schema }], i) => ({
+    name,
+    draft,
+    schemas: sampled(schema, 100 + i),
+  })),
+  { name: "all of them in one schema", draft: "draft2020-12", schemas: sampled(combinedArb, 200) },
+];
+
+/** The divisors a user writes, and a value of each that is a multiple and one that is not. */
+const USUAL_DIVISORS: [divisor: number, multiple: number, not: number][] = [
+  [0.01, 19.99, 19.995],
+  [0.1, 0.3, 0.35],
+  [0.05, 4.35, 4.36],
+  [1e-8, 12391239123, 1e-9],
+  [1e-308, 1e308, 1e-309],
+  [0.123456789, 0.246913578, 1e308],
+  [3, 9007199254740990, 9007199254740991],
+];
+
+/** multipleOf's schemas: the divisors of decimals.ts, with and without a type. */
+const MULTIPLE_OF: JsonValue[] = fc
+  .sample(fc.tuple(divisorArb, fc.boolean()), {
+    seed: SEED + 300,
+    numRuns: SCHEMAS_PER_KIND * 2 * SCALE,
+  })
+  .map(([divisor, typed]) =>
+    typed ? { type: "number", multipleOf: divisor } : ({ multipleOf: divisor } as JsonValue),
   );
 
-describe("the constraint keywords against ajv", () => {
-  it.each(Object.keys(SCHEMAS))("%s", (keyword) => {
-    fc.assert(
-      fc.property(withData(SCHEMAS[keyword]!), ([schema, data]) =>
-        agree("draft2020-12")(schema, data),
-      ),
-      params(300),
-    );
-  });
+const toolName = (kind: string, i: number) => `${kind} ${i}`;
+const compiled = await compileSchemas(
+  [
+    ...KINDS.flatMap((kind) =>
+      kind.schemas.map((schema, i) => ({ name: toolName(kind.name, i), schema })),
+    ),
+    ...MULTIPLE_OF.map((schema, i) => ({ name: toolName("multipleOf", i), schema })),
+    ...USUAL_DIVISORS.map(([divisor], i) => ({
+      name: toolName("usual multipleOf", i),
+      schema: { type: "number", multipleOf: divisor },
+    })),
+  ],
+  "standard",
+  { enforce: CONSTRAINT_KEYWORDS },
+);
+afterAll(() => compiled.cleanup());
 
-  it.each(Object.keys(TUPLES))("%s", (name) => {
-    const { draft, schema } = TUPLES[name]!;
-    fc.assert(
-      fc.property(withData(schema), ([s, data]) => agree(draft)(s, data)),
-      params(300),
-    );
-  });
+let comparisons = 0;
+afterAll(() => {
+  console.log(
+    `tests/constraints/oracle.test.ts: ${comparisons} values compared (validator and guard against ajv, or multipleOf against exact arithmetic) on ${KINDS.reduce((n, kind) => n + kind.schemas.length, 0) + MULTIPLE_OF.length} generated validators`,
+  );
+});
 
-  it("all of them in one schema", () => {
-    const combined = fc
-      .tuple(...Object.values(SCHEMAS).map((arb) => fc.option(arb, { nil: undefined })))
-      .map(
-        (parts) => Object.assign({}, ...parts.filter((part) => part !== undefined)) as JsonValue,
+/** The generated validator's and guard's verdicts, which must agree with each other. */
+function ours(name: string, value: unknown): boolean {
+  const issues = compiled.validateToolArgs(name, value);
+  const accepted = compiled.guard(name)(value);
+  expect(accepted, `the guard and the validator of ${name} on ${JSON.stringify(value)}`).toBe(
+    issues === undefined,
+  );
+  return accepted;
+}
+
+describe("the constraint keywords through generated validators, against ajv", () => {
+  it.each(KINDS.map((kind) => kind.name))("%s", (name) => {
+    const kind = KINDS.find((k) => k.name === name)!;
+    const withData = fc
+      .nat(kind.schemas.length - 1)
+      .chain((i) =>
+        fc.tuple(
+          fc.constant(i),
+          fc.array(dataFor(kind.schemas[i]!), { minLength: 1, maxLength: 20 }),
+        ),
       );
     fc.assert(
-      fc.property(withData(combined), ([schema, data]) => agree("draft2020-12")(schema, data)),
+      fc.property(withData, ([i, data]) => {
+        const schema = kind.schemas[i]!;
+        for (const value of data) {
+          comparisons++;
+          expect(ours(toolName(name, i), value), JSON.stringify({ schema, value })).toBe(
+            ajvValid(schema, value, kind.draft),
+          );
+        }
+      }),
       params(300),
     );
+  });
+});
+
+describe("multipleOf through generated validators, against exact decimal arithmetic", () => {
+  it("agrees with BigInt arithmetic on the decimals JSON writes", () => {
+    fc.assert(
+      fc.property(
+        fc.nat(MULTIPLE_OF.length - 1),
+        fc.boolean(),
+        valueArb,
+        (i, negative, magnitude) => {
+          const schema = MULTIPLE_OF[i] as { multipleOf: number };
+          const value = negative ? -magnitude : magnitude;
+          comparisons++;
+          expect(ours(toolName("multipleOf", i), value), JSON.stringify({ schema, value })).toBe(
+            exactMultiple(value, schema.multipleOf),
+          );
+        },
+      ),
+      params(5_000),
+    );
+  });
+
+  it.each(USUAL_DIVISORS)("%d: %d is a multiple, %d is not", (divisor, multiple, not) => {
+    const i = USUAL_DIVISORS.findIndex(([d]) => d === divisor);
+    expect(exactMultiple(multiple, divisor) && !exactMultiple(not, divisor)).toBe(true);
+    expect(ours(toolName("usual multipleOf", i), multiple)).toBe(true);
+    expect(ours(toolName("usual multipleOf", i), not)).toBe(false);
   });
 });

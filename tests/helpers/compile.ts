@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { assignModuleNames } from "../../src/emit/names.js";
 import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
 import type { Mode, ToolSchema } from "../../src/ir.js";
 import type { ValidationIssue } from "../../generated/types.js";
@@ -12,6 +13,8 @@ export interface CompiledSchemas {
   hasValidator(name: string): boolean;
   /** What the generator made of each schema (including what it does not enforce). */
   tools: readonly ToolSchema[];
+  /** A tool's generated type guard (`is<Name>Args`, the accepting pass), by tool name. */
+  guard(name: string): (args: unknown) => boolean;
   dir: string;
   cleanup(): Promise<void>;
 }
@@ -23,8 +26,9 @@ export interface CompiledSchemas {
 export async function compileSchemas(
   schemas: readonly NamedSchema[],
   mode: Mode,
+  options: { readonly enforce?: readonly string[] } = {},
 ): Promise<CompiledSchemas> {
-  const result = await generateFromSchemas(schemas, { mode });
+  const result = await generateFromSchemas(schemas, { mode, ...options });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   if (!result.output) {
     throw new Error(
@@ -36,10 +40,22 @@ export async function compileSchemas(
   const module = (await import(pathToFileURL(path.join(dir, "index.ts")).href)) as Pick<
     CompiledSchemas,
     "validateToolArgs" | "hasValidator"
-  >;
+  > &
+    Record<string, unknown>;
+  const guards = new Map(
+    assignModuleNames(result.tools).modules.map(({ tool, guard }) => [
+      tool.name,
+      module[guard] as (args: unknown) => boolean,
+    ]),
+  );
   return {
     validateToolArgs: module.validateToolArgs,
     hasValidator: module.hasValidator,
+    guard: (name) => {
+      const guard = guards.get(name);
+      if (guard === undefined) throw new Error(`no guard was generated for ${name}`);
+      return guard;
+    },
     tools: result.tools,
     dir,
     cleanup: () => fs.rm(dir, { recursive: true, force: true }),
