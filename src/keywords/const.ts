@@ -1,9 +1,9 @@
 import { Code, code, join, jsonValue, literal, propertyName } from "../code/code.js";
 import type { JsonValue } from "../extract/values.js";
-import { addIssue, keywordValue } from "./constraintReading.js";
+import { addIssue, keywordValue, ruleValue } from "./constraintReading.js";
 import { constRule } from "./constraintRules.js";
 import type { Emit, KeywordDefinition } from "./definition.js";
-import { ruleValue } from "./constraintReading.js";
+import { jsonHasType } from "./jsonTypes.js";
 
 /**
  * `const` (opt-in): the value equals the constant (CONTRACT.md section 3.1): `===` for a
@@ -11,21 +11,25 @@ import { ruleValue } from "./constraintReading.js";
  * an array or object. Its argument type is the constant's literal type; its issue is
  * `invalid_const` with the constant.
  */
-export const constKeyword: KeywordDefinition<{ readonly value: JsonValue }> = {
+export const constKeyword: KeywordDefinition<Constant> = {
   keywords: ["const"],
   optIn: true,
   read(schema, reading) {
     const value = keywordValue(schema, "const", reading);
     if (value === undefined) return undefined;
     const constant = ruleValue(constRule(value), schema, reading);
-    return constant === undefined ? undefined : { value: constant };
+    if (constant === undefined) return undefined;
+    const types = reading.types;
+    const matchable = !types || types.some((type) => jsonHasType(constant, type));
+    return { value: constant, matchable };
   },
-  accept: (ctx, { value }, actual) => code`if (!(${equals(ctx, value, actual)})) return false;\n`,
-  collect: (ctx, { value }, actual, path) =>
-    code`if (!(${equals(ctx, value, actual)})) {\n${addIssue(ctx, "invalid_const", path, {
-      value: constantCode(ctx, value),
+  accept: (ctx, constant, actual) => code`if (!(${equals(ctx, constant, actual)})) return false;\n`,
+  collect: (ctx, constant, actual, path) =>
+    code`if (!(${equals(ctx, constant, actual)})) {\n${addIssue(ctx, "invalid_const", path, {
+      value: constantCode(ctx, constant.value),
     })}}\n`,
-  literalType: ({ value }) => literalTypeOf(value),
+  // A constant its declared type never accepts: no value passes.
+  literalType: ({ value, matchable }) => (matchable ? literalTypeOf(value) : Code.raw("never")),
   issues: [
     {
       code: "invalid_const",
@@ -40,13 +44,25 @@ export const constKeyword: KeywordDefinition<{ readonly value: JsonValue }> = {
   ],
 };
 
+export interface Constant {
+  readonly value: JsonValue;
+  /**
+   * Whether the declared types accept the constant (true when none is declared). Comparing a
+   * value the type check has narrowed with a constant of another type would not compile
+   * (TS2367): the run-time helper compares it instead.
+   */
+  readonly matchable: boolean;
+}
+
 function isScalar(value: JsonValue): value is string | number | boolean | null {
   return value === null || typeof value !== "object";
 }
 
 /** A boolean expression: does `actual` equal the constant? */
-function equals(ctx: Emit, value: JsonValue, actual: Code): Code {
-  if (isScalar(value)) return code`${actual} === ${literal(value)}`;
+function equals(ctx: Emit, { value, matchable }: Constant, actual: Code): Code {
+  // Through `unknown`: the comparison must not narrow the value for the keywords after it
+  // (an `enum` beside it would then compare a literal type with its other members: TS2367).
+  if (isScalar(value) && matchable) return code`(${actual} as unknown) === ${literal(value)}`;
   return code`${ctx.module.use("deepEqual")}(${actual}, ${constantCode(ctx, value)})`;
 }
 
