@@ -13,6 +13,10 @@ export interface CompiledSchemas {
   hasValidator(name: string): boolean;
   /** What the generator made of each schema (including what it does not enforce). */
   tools: readonly ToolSchema[];
+  /** Everything the generated index.ts exports (formatValidationError, failureRecord, ...). */
+  index: Record<string, unknown>;
+  /** The files written, by name. */
+  files: ReadonlyMap<string, string>;
   /** A tool's generated type guard (`is<Name>Args`, the accepting pass), by tool name. */
   guard(name: string): (args: unknown) => boolean;
   dir: string;
@@ -51,6 +55,8 @@ export async function compileSchemas(
   return {
     validateToolArgs: module.validateToolArgs,
     hasValidator: module.hasValidator,
+    index: module,
+    files: new Map(result.output.map((file) => [file.name, file.content])),
     guard: (name) => {
       const guard = guards.get(name);
       if (guard === undefined) throw new Error(`no guard was generated for ${name}`);

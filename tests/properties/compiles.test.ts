@@ -8,6 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
+import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
 import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
 import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
@@ -80,14 +81,90 @@ const ODD_STANDARD: NamedSchema[] = [
   },
 ];
 
+/** With every opt-in keyword enforced: each constraint keyword, and the odd combinations. */
+const ODD_ENFORCED: NamedSchema[] = [
+  {
+    name: "every_constraint",
+    schema: {
+      type: "object",
+      properties: {
+        id: { type: "string", minLength: 1, maxLength: 8, pattern: "^C[0-9]{4}$" },
+        n: { type: "integer", minimum: 1, maximum: 20, multipleOf: 2 },
+        x: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.01 },
+        old: { type: "number", minimum: 0, exclusiveMinimum: true },
+        tags: {
+          type: "array",
+          items: { type: "string" },
+          minItems: 1,
+          maxItems: 3,
+          uniqueItems: true,
+        },
+        env: {
+          type: "object",
+          minProperties: 1,
+          maxProperties: 2,
+          additionalProperties: { type: "string" },
+        },
+        kind: { const: "k" },
+        both: { type: "string", enum: ["a", "b"], const: "a" },
+        shape: { const: JSON.parse('{"a":[1,null],"__proto__":{"b":"c"}}') as unknown },
+        pair: {
+          type: "array",
+          prefixItems: [{ type: ["string", "null"] }, false],
+          items: { type: "number" },
+        },
+        closed: { type: "array", prefixItems: [true, { enum: [1, 2] }], items: false, minItems: 1 },
+        old07: {
+          type: "array",
+          items: [{ type: "object", properties: { a: { const: 1 } } }],
+          additionalItems: false,
+        },
+        a: { type: "string" },
+        b: { type: "string" },
+      },
+      dependentRequired: { a: ["b"] },
+      dependencies: { b: ["a"] },
+    },
+  },
+  {
+    name: "const_off_type",
+    schema: {
+      type: "object",
+      properties: {
+        a: { type: "string", const: 1 },
+        b: { type: "number", const: "x" },
+        c: { type: "boolean", const: null },
+        d: { type: "null", const: false },
+        e: { type: ["string", "null"], const: null },
+        f: { type: "integer", const: 1.5 },
+      },
+    },
+  },
+  {
+    name: "constraints_off_type",
+    schema: {
+      type: "object",
+      properties: {
+        a: { type: "string", minimum: 1, minItems: 1, minProperties: 1, uniqueItems: true },
+        b: { type: "boolean", pattern: "^a", multipleOf: 3, dependentRequired: { x: ["y"] } },
+        c: { minLength: 0, minItems: 0, minProperties: 0, dependentRequired: {} },
+      },
+    },
+  },
+];
+
 const folders: string[] = [];
 afterAll(async () => {
   for (const folder of folders) await fs.rm(folder, { recursive: true, force: true });
 });
 
 /** Generates the schemas into `<dir>/gen` of an ES-module and of a CommonJS package. */
-async function writePackages(schemas: NamedSchema[], mode: Mode): Promise<string[]> {
-  const result = await generateFromSchemas(schemas, { mode });
+async function writePackages(
+  schemas: NamedSchema[],
+  mode: Mode,
+  enforce: readonly string[] = [],
+): Promise<string[]> {
+  const result = await generateFromSchemas(schemas, { mode, enforce });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   expect(errors.map((e) => `${e.tool}: ${e.message}`)).toEqual([]);
   const root = await makeTempDir("tv-compiles-");
@@ -130,6 +207,38 @@ describe.each(["strict", "standard"] as const)("generated output in %s mode", (m
       .map((schema, i): NamedSchema => ({ name: `random_${i}`, schema }));
     const odd = mode === "standard" ? [...ODD, ...ODD_STANDARD] : ODD;
     const packages = await writePackages([...odd, ...random], mode);
+    for (const dir of packages) {
+      for (const [name, compiler] of Object.entries(COMPILERS)) {
+        const errors = await typeErrors(compiler, dir);
+        expect(errors, `${name} in ${path.basename(dir)} (seed ${seed})`).toBe("");
+      }
+    }
+  }, 600_000);
+});
+
+describe("generated output with every opt-in keyword enforced", () => {
+  it("type-checks under a strict host's TypeScript 5.9 and 7, in ES-module and CommonJS packages", async () => {
+    const seed = SEED + 2;
+    // The random declarations the generator accepts with every keyword enforced (their
+    // constraint keywords are random too: a malformed one, such as the pattern "(", is an
+    // error, and that declaration is left out).
+    const random = fc
+      .sample(rootSchemaArb(3), { seed, numRuns: COUNT })
+      .map((schema, i): NamedSchema => ({ name: `random_${i}`, schema }));
+    const checked = await generateFromSchemas(random, {
+      mode: "standard",
+      enforce: CONSTRAINT_KEYWORDS,
+    });
+    const rejected = new Set(
+      checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.tool),
+    );
+    const accepted = random.filter(({ name }) => !rejected.has(name));
+    expect(accepted.length).toBeGreaterThan(COUNT / 2);
+    const packages = await writePackages(
+      [...ODD_ENFORCED, ...accepted],
+      "standard",
+      CONSTRAINT_KEYWORDS,
+    );
     for (const dir of packages) {
       for (const [name, compiler] of Object.entries(COMPILERS)) {
         const errors = await typeErrors(compiler, dir);
