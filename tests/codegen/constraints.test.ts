@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { parseRecord, summariseLogs, summaryText } from "../../src/failures/index.js";
 import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generate, generateFromSchemas } from "../../src/pipeline/generate.js";
 import { diagnosticsText, notEnforcedText } from "../../src/run/messages.js";
@@ -307,6 +308,33 @@ describe("the issue lines", () => {
       { code: "invalid_const", path: ["kind"] },
     ]);
     expect(JSON.stringify(record)).not.toMatch(/secret|0\.015|25/);
+  });
+});
+
+describe("the failure report", () => {
+  it("reads the constraint codes' records and counts them per path", async () => {
+    const issues = compiled.validateToolArgs("Order", { limit: 25, name: "x", kind: "y" })!;
+    const line = JSON.stringify(
+      (compiled.index["failureRecord"] as Record_)("Order", issues, new Date(0)),
+    );
+    expect(typeof parseRecord(line)).toBe("object");
+    // A record whose bound is not a number is not one.
+    expect(typeof parseRecord(line.replace('"limit":20', '"limit":"20"'))).toBe("string");
+    const folder = await makeTempDir("tv-report-");
+    try {
+      const log = path.join(folder, "log.jsonl");
+      await fs.writeFile(log, `${line}\n${line}\n`);
+      const summary = await summariseLogs([log]);
+      expect(summary.badLines.count).toBe(0);
+      expect(summary.tools[0]!.paths.map((row) => [row.path, row.code, row.count])).toEqual([
+        ["limit", "too_large", 2],
+        ["name", "too_short", 2],
+        ["kind", "invalid_const", 2],
+      ]);
+      expect(summaryText(summary)).toContain("too_large");
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
