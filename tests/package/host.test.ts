@@ -8,6 +8,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
 import { REPO, run, type RunResult } from "../helpers/spawn.js";
 
@@ -212,4 +214,73 @@ describe("the packed package in a host", () => {
     );
     expect(check.code).toBe(0);
   });
+
+  it("a folder generated with every constraint keyword enforced passes the host's TypeScript, linters and prettier", async () => {
+    // In-process until the settings carry `enforce`: the same generator, formatted with the
+    // host's prettier configuration for a folder of the host.
+    const outDir = path.join(host, "src/constrained");
+    const result = await generateFromSchemas([{ name: "place_order", schema: EVERY_CONSTRAINT }], {
+      enforce: CONSTRAINT_KEYWORDS,
+      outDir,
+      command: "npm run gen:validators",
+    });
+    expect(result.diagnostics).toEqual([]);
+    await fs.mkdir(outDir, { recursive: true });
+    for (const file of result.output!)
+      await fs.writeFile(path.join(outDir, file.name), file.content);
+    expect(result.output!.map((file) => file.name)).toContain("constraints.ts");
+    try {
+      for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
+        for (const tsc of [
+          ["npx", "tsc"],
+          [process.execPath, TSC_7],
+        ] as const) {
+          const typed = await inHost(tsc[0], [tsc[1], "-p", config, "--noEmit"]);
+          expect(typed.stdout, `${tsc[1]} ${config}`).toBe("");
+        }
+      }
+      const eslint = await inHost("npx", ["eslint", "src/constrained"]);
+      expect(eslint.stdout).toBe("");
+      expect(eslint.code).toBe(0);
+      const oxlint = await inHost("npx", ["oxlint", "--deny-warnings", "src/constrained"]);
+      expect(oxlint.stdout).toContain("Found 0 warnings and 0 errors.");
+      const check = await inHost("npx", ["prettier", "--check", "src/constrained"]);
+      expect(check.code).toBe(0);
+    } finally {
+      await fs.rm(outDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** A tool declaring every constraint keyword (and the older forms of some). */
+const EVERY_CONSTRAINT = {
+  type: "object",
+  properties: {
+    customer_id: { type: "string", pattern: "^C[0-9]{4}$", minLength: 5, maxLength: 5 },
+    limit: { type: "integer", minimum: 1, maximum: 20, multipleOf: 1 },
+    price: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1000, multipleOf: 0.01 },
+    discount: { type: "number", minimum: 0, exclusiveMinimum: true },
+    tags: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 5, uniqueItems: true },
+    range: {
+      type: "array",
+      prefixItems: [{ type: "integer" }, { type: ["integer", "null"] }],
+      items: false,
+      minItems: 1,
+    },
+    legacy: { type: "array", items: [{ type: "string" }], additionalItems: { type: "number" } },
+    env: {
+      type: "object",
+      minProperties: 1,
+      maxProperties: 3,
+      additionalProperties: { type: "string" },
+    },
+    kind: { type: "string", enum: ["order", "quote"], const: "order" },
+    shape: { const: { a: [1, "x"] } },
+    card: { type: "string" },
+    billing: { type: "string" },
+    address: { type: "string" },
+  },
+  required: ["customer_id"],
+  dependentRequired: { card: ["billing"] },
+  dependencies: { billing: ["address"] },
+};
