@@ -1,7 +1,7 @@
-import { code } from "../code/code.js";
+import { code, type Code } from "../code/code.js";
 import { readCount } from "./count.js";
 import { addIssue, numberCode } from "./constraintReading.js";
-import type { KeywordDefinition } from "./definition.js";
+import type { Emit, KeywordDefinition } from "./definition.js";
 
 /**
  * `maxLength` (opt-in): a string of at most that many Unicode code points (CONTRACT.md
@@ -14,18 +14,12 @@ export const maxLengthKeyword: KeywordDefinition<number> = {
   appliesTo: "string",
   support: ["constraints"],
   read: (schema, reading) => readCount("maxLength", schema, reading),
-  accept: (ctx, limit, text) =>
-    code`if (!${ctx.module.use("hasMaxLength", "constraints")}(${text}, ${numberCode(limit)})) return false;\n`,
+  accept: (ctx, limit, text) => code`if (!${lengthTest(ctx, limit, text)}) return false;\n`,
   collect: (ctx, limit, text, path) =>
-    code`if (!${ctx.module.use("hasMaxLength", "constraints")}(${text}, ${numberCode(limit)})) {\n${addIssue(
-      ctx,
-      "too_long",
-      path,
-      {
-        limit: numberCode(limit),
-        length: code`${ctx.module.use("codePointLength", "constraints")}(${text})`,
-      },
-    )}}\n`,
+    code`if (!${lengthTest(ctx, limit, text)}) {\n${addIssue(ctx, "too_long", path, {
+      limit: numberCode(limit),
+      length: code`${ctx.module.use("codePointLength", "constraints")}(${text})`,
+    })}}\n`,
   issues: [
     {
       code: "too_long",
@@ -42,3 +36,12 @@ export const maxLengthKeyword: KeywordDefinition<number> = {
     },
   ],
 };
+
+/**
+ * A boolean expression: does `text` have at most `limit` code points? A text of at most
+ * `limit` UTF-16 units does, without a call; longer ones go to constraints.ts's `hasMaxLength`
+ * (which never scans a text too long by its `.length` alone).
+ */
+function lengthTest(ctx: Emit, limit: number, text: Code): Code {
+  return code`(${text}.length <= ${numberCode(limit)} || ${ctx.module.use("hasMaxLength", "constraints")}(${text}, ${numberCode(limit)}))`;
+}

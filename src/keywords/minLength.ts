@@ -1,7 +1,7 @@
-import { code } from "../code/code.js";
+import { code, type Code } from "../code/code.js";
 import { readCount } from "./count.js";
 import { addIssue, numberCode } from "./constraintReading.js";
-import type { KeywordDefinition } from "./definition.js";
+import type { Emit, KeywordDefinition } from "./definition.js";
 
 /**
  * `minLength` (opt-in): a string of at least that many Unicode code points (an emoji is one)
@@ -15,18 +15,12 @@ export const minLengthKeyword: KeywordDefinition<number> = {
   support: ["constraints"],
   read: (schema, reading) => readCount("minLength", schema, reading),
   hasChecks: (limit) => limit > 0,
-  accept: (ctx, limit, text) =>
-    code`if (!${ctx.module.use("hasMinLength", "constraints")}(${text}, ${numberCode(limit)})) return false;\n`,
+  accept: (ctx, limit, text) => code`if (!${lengthTest(ctx, limit, text)}) return false;\n`,
   collect: (ctx, limit, text, path) =>
-    code`if (!${ctx.module.use("hasMinLength", "constraints")}(${text}, ${numberCode(limit)})) {\n${addIssue(
-      ctx,
-      "too_short",
-      path,
-      {
-        limit: numberCode(limit),
-        length: code`${ctx.module.use("codePointLength", "constraints")}(${text})`,
-      },
-    )}}\n`,
+    code`if (!${lengthTest(ctx, limit, text)}) {\n${addIssue(ctx, "too_short", path, {
+      limit: numberCode(limit),
+      length: code`${ctx.module.use("codePointLength", "constraints")}(${text})`,
+    })}}\n`,
   issues: [
     {
       code: "too_short",
@@ -43,3 +37,14 @@ export const minLengthKeyword: KeywordDefinition<number> = {
     },
   ],
 };
+
+/**
+ * A boolean expression: does `text` have at least `limit` code points? A text of n UTF-16 units
+ * has at least ceil(n / 2) of them, so `.length` decides most texts here, without a call; only
+ * those in between are counted (constraints.ts's `hasMinLength`).
+ */
+function lengthTest(ctx: Emit, limit: number, text: Code): Code {
+  if (limit === 1) return code`(${text}.length !== 0)`;
+  const decided = numberCode(2 * limit - 1);
+  return code`(${text}.length >= ${decided} || ${ctx.module.use("hasMinLength", "constraints")}(${text}, ${numberCode(limit)}))`;
+}

@@ -356,6 +356,11 @@ describe("object keys", () => {
       },
     };
     expect(isPresent(throwing, "a")).toBe(true);
+    // Inherited keys never count, whatever their getters do.
+    const child = Object.create(throwing) as object;
+    expect(isPresent(child, "a")).toBe(false);
+    expect(isPresent({}, "__proto__")).toBe(false);
+    expect(isPresent(JSON.parse('{"__proto__": 1}') as object, "__proto__")).toBe(true);
   });
 
   it("lists the dependents missing when their key is present", () => {
