@@ -70,6 +70,7 @@ export function renderSummary(results: Results): string {
     ...peerRatios(results.validators.valid, "ours-direct").map(
       ([id, r]) => `  ${LABELS[id]!.padEnd(24)} ${times(r)}`,
     ),
+    ...constraintsLines(results),
     "Generator:",
     ...results.generator.cases.map(
       (c) =>
@@ -157,6 +158,23 @@ export function renderMarkdown(results: Results): string {
       ]),
       "",
     ]),
+    ...(results.constraints
+      ? [
+          "## Every constraint keyword enforced",
+          "",
+          `Valid calls of one tool declaring all ${results.constraints.keywords} opt-in constraint keywords (bench/corpus/constraints.ts, ${results.constraints.calls} calls), ours generated with \`enforce: "all"\`, against ajv 8 (draft 2020-12) on the same schema:`,
+          "",
+          table(
+            ["Contender", "ns per call", "/ ours"],
+            Object.entries(results.constraints.ns).map(([id, value]) => [
+              LABELS[id] ?? id,
+              ns(value),
+              times(value / results.constraints!.ns["ours-direct"]!),
+            ]),
+          ),
+          "",
+        ]
+      : []),
     "## Dispatch",
     "",
     `One tool at a time, \`validateToolArgs\` against \`validate<Name>\` is the "dispatch / direct" column above. All tools' valid calls mixed in one loop (${mixed.calls} calls in a fixed shuffled order), the way a process calls them: each tool's validator looked up once with \`validatorFor\` (as the tool manager does when it registers a tool) and called through one call site, against \`validateToolArgs(name, args)\`. Timed after the hand-written calls, and again after the generated wrong calls, to show whether their large calls (hundreds of keys) leave the validators slower for the calls that follow.`,
@@ -279,4 +297,17 @@ function generatorSection({ generator }: Results): string {
       rows,
     ),
   ].join("\n");
+}
+
+/** The summary's lines for the tool with every constraint keyword enforced. */
+function constraintsLines(results: Results): string[] {
+  const c = results.constraints;
+  if (!c) return [];
+  return [
+    `Every constraint keyword enforced (${c.tool}, ${c.calls} valid calls): ours ${ns(c.ns["ours-direct"]!)} ns; ${Object.entries(
+      c.ratios,
+    )
+      .map(([id, r]) => `${LABELS[id] ?? id} ${times(r)}`)
+      .join(", ")}`,
+  ];
 }

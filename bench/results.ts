@@ -1,5 +1,6 @@
 // What a run keeps (bench/results.json): the machine, per tool and contender the median ns, the
 // targets with their ratios, code size and the generator's figures. No raw samples.
+import type { ConstraintsResult } from "./measure/constraints.js";
 import type { GeneratorResult } from "./measure/generator.js";
 import type { MixedDispatch } from "./measure/dispatch.js";
 import type { SizeResult } from "./measure/size.js";
@@ -33,6 +34,8 @@ export interface Results {
   readonly mixedDispatch: MixedDispatch;
   readonly size: SizeResult;
   readonly generator: GeneratorResult;
+  /** Valid calls with every opt-in constraint keyword enforced (absent in older results). */
+  readonly constraints?: ConstraintsResult;
 }
 
 export interface Target {

@@ -13,6 +13,7 @@ import { corporaFor, corpusMismatch, disagreements } from "./corpus/index.js";
 import { mixedCalls, timeMixedDispatch } from "./measure/dispatch.js";
 import { REPO, measureGenerator } from "./measure/generator.js";
 import { measureSizes } from "./measure/size.js";
+import { measureConstraints } from "./measure/constraints.js";
 import { measureHandWritten, measureWrong, type Prepared } from "./measure/validators.js";
 import { compilePeers } from "./peers.js";
 import { renderMarkdown, renderSummary } from "./report.js";
@@ -97,6 +98,8 @@ const handWritten = measureHandWritten(prepared, timing, log);
 log("  all tools' valid calls mixed");
 const beforeWrongCalls = timeMixedDispatch(calls, timing);
 const validators = { ...handWritten, wrong: measureWrong(prepared, timing, log) };
+log("  valid calls of a tool with every constraint keyword enforced");
+const constraints = await measureConstraints(timing);
 log("  all tools' valid calls mixed, after the wrong calls");
 const afterWrongCalls = timeMixedDispatch(calls, timing);
 const mixedDispatch = { calls: calls.length, beforeWrongCalls, afterWrongCalls };
@@ -140,6 +143,7 @@ const results: Results = {
   mixedDispatch,
   size,
   generator,
+  constraints,
 };
 process.stdout.write(renderSummary(results));
 if (!quick || outDir) log(`Wrote ${await write(results, { json: true })}.`);
