@@ -1,7 +1,7 @@
 import { Code, code, join } from "../code/code.js";
 import { readInto, type PathPart } from "../code/context.js";
-import { entryOf, type StaticObject, type StaticValue } from "../extract/values.js";
-import { keywordValues, ruleValue } from "./constraintReading.js";
+import { entryOf, type JsonValue, type StaticObject, type StaticValue } from "../extract/values.js";
+import { ruleValue } from "./constraintReading.js";
 import { countRule, tupleRule } from "./constraintRules.js";
 import {
   hasChecks,
@@ -46,9 +46,22 @@ export interface Positional {
 }
 
 function readPositional(schema: StaticObject, reading: SchemaReading): Positional | undefined {
-  const keywords = ["prefixItems", "items", "additionalItems"];
-  if (!keywords.some((keyword) => entryOf(schema, keyword))) return undefined;
-  const values = keywordValues(schema, keywords, reading);
+  const items = entryOf(schema, "items")?.value;
+  if (
+    !entryOf(schema, "prefixItems") &&
+    items?.kind !== "array" &&
+    !entryOf(schema, "additionalItems")
+  )
+    return undefined;
+  const values: { [key: string]: JsonValue } = {};
+  for (const keyword of ["prefixItems", "items", "additionalItems"]) {
+    const value = entryOf(schema, keyword)?.value;
+    if (value?.kind === "unknown") {
+      reading.requireStatic(value, joinKey(reading.schemaPath, keyword));
+      return undefined;
+    }
+    if (value !== undefined) values[keyword] = outline(value);
+  }
   const tuple = ruleValue(tupleRule(values), schema, reading);
   if (tuple === undefined) return undefined;
   const prefixEntry = entryOf(schema, tuple.prefixKeyword)!;
@@ -68,6 +81,25 @@ function readPositional(schema: StaticObject, reading: SchemaReading): Positiona
           `${reading.at}[]`,
         );
   return { prefix, rest, required: requiredElements(schema, reading, prefix.length) };
+}
+
+/**
+ * What the rules look at of a positional keyword's value, without its schemas' contents (which
+ * are read, and checked, as schemas: a description there need not be statically known): an
+ * array of schemas as an array of `{}` and booleans, a schema as `{}`. A value that is not
+ * statically known is read as a schema, which reports it.
+ */
+function outline(value: StaticValue): JsonValue {
+  switch (value.kind) {
+    case "primitive":
+      return value.value;
+    case "array":
+      return value.elements.map((element) =>
+        element.kind === "primitive" ? element.value : element.kind === "array" ? [] : {},
+      );
+    default:
+      return {};
+  }
 }
 
 /** The first elements an enforced, well-formed `minItems` requires (for the argument type). */

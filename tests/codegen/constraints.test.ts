@@ -576,6 +576,35 @@ describe("malformed values of enforced keywords", () => {
     expect(module).not.toContain("RegExp");
   });
 
+  it("positional schemas are read as schemas: a description there need not be static", async () => {
+    const { result } = await generateFile(
+      `{ type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string", description: \`made at \${Date.now()}\` }], items: { type: "number", description: String(1) } } } }`,
+      ALL,
+    );
+    expect(result.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+      ["warning", "TV2103"],
+      ["warning", "TV2103"],
+    ]);
+    expect(result.output).toBeDefined();
+    const unknown = await generateFile(
+      `{ type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }, Symbol()] } } }`,
+      ALL,
+    );
+    expect(unknown.result.diagnostics.map((d) => [d.code, d.schemaPath])).toEqual([
+      ["TV2001", "parameters.properties.pair.prefixItems[1]"],
+    ]);
+  });
+
+  it("enforcing exclusiveMinimum alone enforces the draft-04 inclusive form as declared", async () => {
+    const result = await generateFromSchemas(
+      [{ name: "Low", schema: { type: "number", minimum: 1, exclusiveMinimum: false } }],
+      { mode: "standard", enforce: ["exclusiveMinimum"] },
+    );
+    expect(result.tools[0]!.notEnforced).toEqual([]);
+    const module = result.output!.find((file) => file.name === "low.ts")!.content;
+    expect(module).toContain('code: "too_small"');
+  });
+
   it("values with no effect are warnings", async () => {
     const { result } = await generateFile(
       `{ type: "object", properties: { a: { type: "array", additionalItems: false }, b: { type: "object", dependentRequired: { x: ["y", "y"] } } } }`,
