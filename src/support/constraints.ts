@@ -380,25 +380,46 @@ export function propertyCount(record: object): number {
   return count;
 }
 
-/** `minProperties`: at least `min` keys (`propertyCount`); by the key count alone when it can. */
+/**
+ * `minProperties`: at least `min` keys (`propertyCount`'s), counted in one pass that stops at
+ * `min` and allocates nothing. An object that cannot be walked has none.
+ */
 export function hasMinProperties(record: object, min: number): boolean {
   if (min <= 0) return true;
   try {
-    if (Object.keys(record).length < min) return false;
+    let count = 0;
+    for (const key in record) {
+      if (hasOwn.call(record, key) && definedValue(record, key) && ++count >= min) return true;
+    }
+    return false;
   } catch {
     return false;
   }
-  return propertyCount(record) >= min;
 }
 
-/** `maxProperties`: at most `max` keys (`propertyCount`); by the key count alone when it can. */
+/**
+ * `maxProperties`: at most `max` keys (`propertyCount`'s), counted in one pass that stops past
+ * `max` and allocates nothing. An object that cannot be walked has none.
+ */
 export function hasMaxProperties(record: object, max: number): boolean {
   try {
-    if (Object.keys(record).length <= max) return true;
+    let count = 0;
+    for (const key in record) {
+      if (hasOwn.call(record, key) && definedValue(record, key) && ++count > max) return false;
+    }
+    return true;
   } catch {
     return true;
   }
-  return propertyCount(record) <= max;
+}
+
+/** Whether an own key's value is not undefined (a value whose reading throws counts). */
+function definedValue(record: object, key: string): boolean {
+  try {
+    return (record as Record<string, unknown>)[key] !== undefined;
+  } catch {
+    return true;
+  }
 }
 
 /**
