@@ -53,7 +53,7 @@ export async function measureConstraints(timing: TimingOptions): Promise<Constra
   // A longer warm-up than the loops' own: this tool is timed on its own, after the others, and
   // its functions (ours and ajv's) must be optimised before the first batch, on a busy machine
   // too.
-  warmUp(contenders, CONSTRAINTS_CALLS, Math.max(100, 10 * timing.globalWarmupMs));
+  warmUp(contenders, CONSTRAINTS_CALLS, Math.max(400, 10 * timing.globalWarmupMs));
   const timings = timeContenders(contenders, CONSTRAINTS_CALLS, timing);
   const ns = Object.fromEntries(timings.map((t) => [t.id, round3(t.ns)]));
   const ours = ns["ours-direct"]!;
