@@ -16,6 +16,7 @@ import {
   type Locate,
 } from "./evaluate.js";
 import type { Modules } from "./modules.js";
+import { resolveIdentifier } from "./scopes.js";
 
 /** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
 export interface ArgumentRead {
@@ -120,7 +121,7 @@ function functionOf(expression: Node, modules: Modules): FunctionLike | undefine
     seen.add(node);
     if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
     if (!Node.isIdentifier(node)) return undefined;
-    const binding = modules.lookupLocal(node.getSourceFile(), identifierText(node));
+    const binding = resolveIdentifier(modules, node);
     if (binding?.kind === "function") return binding.declaration;
     if (binding?.kind !== "const") return undefined;
     node = unwrap(binding.initializer);

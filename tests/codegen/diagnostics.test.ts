@@ -122,7 +122,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "computed-key.ts",
-    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not read: write the key "a" itself.',
+    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not statically known: "KEY" has no initializer.',
   ],
   [
     "proto-key.ts",
