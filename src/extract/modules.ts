@@ -1,4 +1,3 @@
-import path from "node:path";
 import { Node, Project, SyntaxKind, ts, type EnumDeclaration, type SourceFile } from "ts-morph";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import {
@@ -10,6 +9,7 @@ import {
 } from "./bindings.js";
 import { nodeFileSystem, type SourceFileSystem } from "./fileSystem.js";
 import { identifierText } from "./identifiers.js";
+import { ModuleResolver } from "./resolution.js";
 import { decodeSourceText, deepestNesting } from "./sourceText.js";
 
 export type { Binding } from "./bindings.js";
@@ -52,17 +52,6 @@ interface FileIndex {
   readonly starExports: string[];
 }
 
-const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
-  ".js": [".ts", ".tsx", ".js"],
-  ".jsx": [".tsx", ".jsx"],
-  ".mjs": [".mts", ".mjs"],
-  ".cjs": [".cts", ".cjs"],
-  ".ts": [".ts"],
-  ".tsx": [".tsx"],
-  ".mts": [".mts"],
-  ".cts": [".cts"],
-};
-
 /** Imports and re-exports followed in a row for one name (the stack stays small). */
 const MAX_LOOKUP_HOPS = 200;
 /** Modules looked into for one name: `export *` from modules that share theirs multiplies them. */
@@ -89,9 +78,9 @@ export interface ModulesOptions {
 
 /**
  * Source files parsed on demand, and name lookup across them by following `import` and
- * `export ... from` statements. Only syntax is used: no program is built and nothing is
- * type-checked, which keeps reading fast and independent of the code base's compiler setup.
- * Every file read or probed goes through one SourceFileSystem.
+ * `export ... from` statements, each resolved as the host's TypeScript resolves it
+ * (resolution.ts). Only syntax is used: no program is built and nothing is type-checked, which
+ * keeps reading fast. Every file read, probed or listed goes through one SourceFileSystem.
  * Each file's top-level names are indexed once, so a lookup costs the same however many
  * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
  * reported once through `onProblem` and is not read at all: names imported from it are
@@ -110,10 +99,12 @@ export class Modules {
   readonly #unreadable = new Map<string, string>();
   readonly #onProblem: (problem: FileProblem) => void;
   readonly #fs: SourceFileSystem;
+  readonly #resolver: ModuleResolver;
 
   constructor(options: ModulesOptions = {}) {
     this.#onProblem = options.onProblem ?? (() => {});
     this.#fs = options.fileSystem ?? nodeFileSystem;
+    this.#resolver = new ModuleResolver(this.#fs, options.display ?? ((file) => file));
   }
 
   /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
@@ -178,24 +169,12 @@ export class Modules {
     };
   }
 
-  /** The absolute path an import specifier names, or a reason it cannot be followed. */
+  /**
+   * The absolute path an import specifier names, resolved as the host's TypeScript resolves it
+   * (resolution.ts), or a reason it cannot be followed.
+   */
   resolveImport(from: SourceFile, specifier: string): { path: string } | { reason: string } {
-    if (
-      !specifier.startsWith("./") &&
-      !specifier.startsWith("../") &&
-      !path.isAbsolute(specifier)
-    ) {
-      return { reason: `it is imported from the package "${specifier}", which is not read` };
-    }
-    const base = path.resolve(path.dirname(from.getFilePath()), specifier);
-    const extension = path.extname(base);
-    const candidates = SOURCE_EXTENSIONS[extension]
-      ? SOURCE_EXTENSIONS[extension].map((ext) => base.slice(0, -extension.length) + ext)
-      : [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), `${base}.js`];
-    for (const candidate of candidates) {
-      if (this.#fs.isFile(candidate)) return { path: candidate };
-    }
-    return { reason: `the module "${specifier}" was not found` };
+    return this.#resolver.resolve(from.getFilePath(), specifier);
   }
 
   /** What `name` means at the top level of `file`. */
