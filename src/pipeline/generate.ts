@@ -118,6 +118,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const moduleSystem = checkModuleSystem(
       path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
       cwd,
+      options.fileSystem,
     );
     if (moduleSystem.problem) diagnostics.report("TV3005", moduleSystem.problem);
     clock.lap("extract");

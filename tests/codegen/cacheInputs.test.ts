@@ -107,6 +107,23 @@ export const extraTool = {
   });
 });
 
+describe("the host's configuration of the output folder is an input too", () => {
+  it("a tsconfig.json that appears above the output folder, making it CommonJS with verbatimModuleSyntax", async () => {
+    await write("package.json", '{ "name": "host", "private": true }\n');
+    expect((await runGen([], work)).code).toBe(0);
+    expect((await bothChecks()).cached).toBe(REUSED);
+    await write(
+      "tsconfig.json",
+      '{ "compilerOptions": { "module": "NodeNext", "verbatimModuleSyntax": true } }\n',
+    );
+    const { cached, code } = await bothChecks();
+    expect(code).toBe(2);
+    expect(cached.split("\n")[0]).toBe(
+      `tool-validators: generating: ${path.join(work, "tsconfig.json")} appeared`,
+    );
+  });
+});
+
 const PRETTIER_2 = path.join(REPO, "tests/host-toolchain/node_modules/prettier");
 
 /** A prettier 2 plugin that ends every TypeScript file with one comment naming its version. */
