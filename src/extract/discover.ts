@@ -251,7 +251,9 @@ class Discovery {
           ...outcome.tool,
           ...where,
           file,
-          argumentUses: findArgumentUses(literal, this.#modules, this.#locate),
+          argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
+            this.#evaluator.evaluate(node),
+          ),
         });
     }
   }

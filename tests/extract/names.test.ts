@@ -351,3 +351,31 @@ export const tool = { name: "T", inputSchema: { type: "object", properties: { ${
     ]);
   });
 });
+
+describe("execute reads keys named by constants too", () => {
+  it("args[KEY], `KEY in args` and { [KEY]: value } read the key the constant holds", async () => {
+    const { tools, printed } = await read({
+      "tool.ts": `import { PARAM_PATH, Param } from "./keys.js";
+const PARAM_MODE = "mode";
+export const tool = {
+  name: "T",
+  inputSchema: { type: "object", properties: { [PARAM_PATH]: { type: "string" } } },
+  execute: async (args: Record<string, unknown>) => {
+    const path = args[PARAM_PATH];
+    const hasMode = PARAM_MODE in args;
+    const { [Param.Limit]: limit } = args;
+    return [path, hasMode, limit];
+  },
+};
+`,
+      "keys.ts": 'export const PARAM_PATH = "path";\nexport enum Param { Limit = "limit" }\n',
+    });
+    expect(printed).toEqual([]);
+    expect(tools[0]!.argumentUses!.reads.map((read) => [read.key, read.text])).toEqual([
+      ["path", "args[PARAM_PATH]"],
+      ["mode", "PARAM_MODE in args"],
+      ["limit", "[Param.Limit]: limit"],
+    ]);
+    expect(tools[0]!.argumentUses!.unfollowed).toEqual([]);
+  });
+});
