@@ -8,7 +8,8 @@
 // or that never hits, fails.
 //
 // The command is called as a library (cli.ts `main`), as the installed command calls it; a couple
-// of cases spawn the real command line instead. The seed is random and printed; replay with
+// of cases spawn the real command line instead (from its sources, as `npm run gen` runs it: the
+// same generator, whose record the library's runs share). The seed is random and printed; replay with
 // CACHE_FUZZ_SEED=<seed> npx vitest run tests/codegen/cacheFuzz.test.ts; CACHE_FUZZ_CASES sets
 // how many cases run.
 import fs from "node:fs/promises";
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { makeTempDir } from "../helpers/context.js";
 import { integerFromEnv } from "../helpers/env.js";
-import { runGen } from "../helpers/spawn.js";
+import { genSourceCommand, run } from "../helpers/spawn.js";
 
 const SEED = integerFromEnv("CACHE_FUZZ_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
 const CASES = integerFromEnv("CACHE_FUZZ_CASES", 30);
@@ -301,7 +302,9 @@ describe("the cache agrees with no cache", () => {
       await fs.cp(base, work, { recursive: true, verbatimSymlinks: true });
       await MUTATIONS[name]!.apply(work, pick);
       const cached = SPAWNED.has(index)
-        ? await runGen(["--check"], work, undefined, { TOOL_VALIDATORS_DEBUG: "1" })
+        ? await run(process.execPath, [...genSourceCommand(), "--check"], work, undefined, {
+            TOOL_VALIDATORS_DEBUG: "1",
+          })
         : await command(["--check"], work);
       const uncached = await command(["--check", "--no-cache"], work);
       const where = `case ${index} (${name}), seed ${SEED}`;
