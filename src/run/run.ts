@@ -6,7 +6,6 @@ import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
 import type { OutputFile } from "../emit/files.js";
 import { generate, type GenerateOptions, type GenerateResult } from "../pipeline/generate.js";
-import { locatePrettier, resolveFormatOptions } from "../format/formatter.js";
 import {
   FileSystemError,
   Interrupted,
@@ -18,23 +17,7 @@ import {
   verbOf,
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
-import {
-  cacheFolder,
-  manifestFile,
-  outputOf,
-  readManifest,
-  writeManifest,
-  type Manifest,
-  type ManifestSettings,
-  type RunSummary,
-} from "../cache/manifest.js";
-import {
-  manifestOf,
-  RecordingFileSystem,
-  reusableFormatting,
-  staleness as cacheStaleness,
-  type CacheContext,
-} from "../cache/cache.js";
+import { RunCache, type RunSummary } from "../cache/cache.js";
 import {
   checkReport,
   coverageLines,
@@ -111,30 +94,18 @@ export async function runOnce(
 ): Promise<{ code: number; sources: readonly string[] }> {
   let sources: string[] = [];
   try {
-    const cache = run.cache === false ? undefined : await openCache(run);
-    if (cache?.manifest) {
-      const why = await staleness(cache.manifest, run);
-      if (why === undefined) {
-        debug(io, "nothing changed since the last run: its output is reused");
-        const manifest = cache.manifest;
-        const outcome = {
-          diagnostics: manifest.summary.warnings,
-          output: outputOf(manifest),
-          summary: manifest.summary,
-        };
-        return { code: await finish(run, io, outcome), sources: [...manifest.sources] };
-      }
-      debug(io, `generating: ${why}`);
-    } else if (cache) debug(io, "generating: no cache of an earlier run");
-    const fileSystem = cache ? new RecordingFileSystem() : undefined;
+    const cache = run.cache === false ? undefined : await RunCache.open(run);
+    const reusable = await cache?.reusable();
+    if (reusable && "output" in reusable) {
+      debug(io, "nothing changed since the last run: its output is reused");
+      const { output, summary } = reusable;
+      const outcome = { diagnostics: summary.warnings, output, summary };
+      return { code: await finish(run, io, outcome), sources: [...reusable.sources] };
+    }
+    if (reusable) debug(io, `generating: ${reusable.why}`);
     // A signal stops the run at once while it generates (nothing is written yet).
     const result = await untilStopped(
-      generate({
-        ...run.generate,
-        outDir: run.outDir,
-        ...(cache?.manifest ? { formatCache: reusableFormatting(cache.manifest) } : {}),
-        ...(fileSystem ? { fileSystem } : {}),
-      }),
+      generate({ ...run.generate, outDir: run.outDir, ...cache?.generateOptions() }),
       io.signal,
     );
     sources = [
@@ -149,8 +120,10 @@ export async function runOnce(
     const outcome = outcomeOf(result);
     const code = await finish(run, io, outcome);
     // The check reads the cache but never writes it, nor anything else (CONTRACT.md 7).
-    if (cache && fileSystem && !run.check && !io.signal?.aborted)
-      await record(cache.file, run, result, outcome, sources, fileSystem, io);
+    if (cache && !run.check && !io.signal?.aborted) {
+      const notCached = await cache.record(result, outcome.summary, sources);
+      if (notCached && result.output) debug(io, `not cached: ${notCached}`);
+    }
     return { code, sources };
   } catch (error) {
     return { code: reportFailure(error, io), sources };
@@ -168,74 +141,6 @@ function outcomeOf(result: GenerateResult): Outcome {
       warnings: diagnosticsText(result.diagnostics, result.sources),
     },
   };
-}
-
-async function openCache(run: Run): Promise<{ file: string; manifest?: Manifest } | undefined> {
-  const folder = await cacheFolder(run.generate.cwd);
-  if (folder === undefined) return undefined;
-  const file = manifestFile(folder, run.outDir);
-  const manifest = await readManifest(file);
-  return manifest ? { file, manifest } : { file };
-}
-
-function settingsOf(run: Run): ManifestSettings {
-  // Every option of the run, whatever it is: one the cache did not know of still counts.
-  const options: Record<string, unknown> = { ...run.generate };
-  delete options.formatCache;
-  delete options.fileSystem;
-  return {
-    base: run.generate.cwd,
-    tools: [...(run.generate.tools ?? [])],
-    outDir: run.outDir,
-    mode: run.generate.mode ?? "strict",
-    command: run.generate.command,
-    options,
-  };
-}
-
-function cacheContext(run: Run): CacheContext {
-  const display = (file: string) => relativeName(run.generate.cwd, file);
-  return {
-    settings: settingsOf(run),
-    cwd: run.generate.cwd,
-    globs: run.generate.tools ?? [],
-    excludeFiles: run.generate.excludeFiles ?? [],
-    resolveOptions: (name) =>
-      resolveFormatOptions(locatePrettier(run.outDir), run.outDir, name, display),
-    display,
-  };
-}
-
-/** Why the manifest's output may not be this run's; undefined when everything is the same. */
-function staleness(manifest: Manifest, run: Run): Promise<string | undefined> {
-  return cacheStaleness(manifest, cacheContext(run));
-}
-
-/**
- * Records what this run's output depended on, unless it cannot be reused safely: errors (no
- * output), prettier plugins (code not tracked), or a file that changed while it was read.
- */
-async function record(
-  file: string,
-  run: Run,
-  result: GenerateResult,
-  outcome: Outcome,
-  sources: readonly string[],
-  fileSystem: RecordingFileSystem,
-  io: Io,
-): Promise<void> {
-  const formatting = result.formatting;
-  if (!result.output || !formatting) return;
-  const manifest = await manifestOf(cacheContext(run), {
-    toolFiles: result.toolFiles,
-    sources,
-    output: result.output,
-    formatting,
-    summary: outcome.summary,
-    fileSystem,
-  });
-  if ("notCached" in manifest) return debug(io, `not cached: ${manifest.notCached}`);
-  await writeManifest(file, manifest);
 }
 
 async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
