@@ -38,7 +38,12 @@ export type Binding =
   /** A member's own name inside an enum member's initializer (`B = A + 1`). */
   | { readonly kind: "enum-member"; readonly enum: EnumBinding; readonly member: string }
   | ClassBinding
-  | { readonly kind: "unreadable"; readonly reason: string };
+  | {
+      readonly kind: "unreadable";
+      readonly reason: string;
+      /** Using the name throws when the module loads (it is in its temporal dead zone). */
+      readonly throws?: true;
+    };
 
 /** An `enum` or `const enum`: every declaration of it, merged in order. */
 export interface EnumBinding {

@@ -350,7 +350,13 @@ export class StaticEvaluator {
             entries.set(String(i), { key: String(i), keyLocation, value, order: order++ });
           }
         } else if (spread.kind === "unknown" && !isUndefined(property.getExpression())) {
-          problem(`the spread \`${short(property)}\` cannot be read: ${spread.reason}`, property);
+          // A spread that throws leaves no object at all: no later key makes up for it.
+          const at = spread.throws ? { order: Number.MAX_SAFE_INTEGER } : {};
+          problem(
+            `the spread \`${short(property)}\` cannot be read: ${spread.reason}`,
+            property,
+            at,
+          );
         }
         // A spread of null, undefined, a number or a boolean adds nothing.
       } else {
@@ -415,17 +421,28 @@ export class StaticEvaluator {
           : binding.kind === "enum"
             ? binding.declarations[0]
             : undefined;
+    const sameFile = declared?.getSourceFile() === node.getSourceFile();
+    // A const used inside its own initializer is not set yet there (`const C = class { static
+    // B = C.A }`): reading it throws.
     if (
-      declared &&
-      declared.getSourceFile() === node.getSourceFile() &&
-      declared.getStart() > node.getStart()
-    ) {
+      sameFile &&
+      (binding.kind === "const" || binding.kind === "destructured") &&
+      declared!.getStart() <= node.getStart() &&
+      node.getEnd() <= declared!.getEnd()
+    )
+      return {
+        kind: "unreadable",
+        reason: `"${identifierText(node)}" is used in its own initializer, where it is not set yet: reading it throws a ReferenceError`,
+        throws: true,
+      };
+    if (sameFile && declared!.getStart() > node.getStart()) {
       const name = identifierText(node);
       const error =
         binding.kind === "enum" ? "a TypeError (the enum is undefined there)" : "a ReferenceError";
       return {
         kind: "unreadable",
         reason: `"${name}" is used before its declaration: loading the module throws ${error}`,
+        throws: true,
       };
     }
     return binding;
@@ -436,7 +453,9 @@ export class StaticEvaluator {
       return unknown(`"${name}" is not a constant of this file or its imports`, location);
     switch (binding.kind) {
       case "unreadable":
-        return unknown(binding.reason, location);
+        return binding.throws
+          ? { kind: "unknown", reason: binding.reason, location, throws: true }
+          : unknown(binding.reason, location);
       case "namespace":
         return unknown(`"${name}" is a whole module, not a value`, location);
       case "function":

@@ -259,6 +259,12 @@ describe("what is not read says what is", () => {
       'the class "Tool" has a `static {}` block, which could assign Tool.NAME.',
     ],
     [
+      "a class expression's const inside the class",
+      'const Tool = class { static readonly A = "t"; static readonly NAME = Tool.A; };\n',
+      "Tool.NAME",
+      '"Tool" is used in its own initializer, where it is not set yet: reading it throws a ReferenceError.',
+    ],
+    [
       "a static property read before it is initialized",
       'class Tool { static readonly NAME = Tool.LATER; static readonly LATER = "t" }\n',
       "Tool.NAME",
@@ -348,6 +354,17 @@ export const tool = { name: "T", inputSchema: { type: "object", properties: { ${
     );
     expect(printed).toEqual([
       `tool.ts:${where(text, key)} - error TV1001: Tool "T", inputSchema.properties: ${reason[0]!.toUpperCase()}${reason.slice(1)}.`,
+    ]);
+  });
+});
+
+describe("a name whose use throws leaves no object", () => {
+  it("a spread of a const in its own initializer is an error however many keys follow it", async () => {
+    const text = 'export const tool = { ...tool, name: "T", inputSchema: { type: "object" } };\n';
+    const { printed, tools } = await read({ "tool.ts": text });
+    expect(tools).toEqual([]);
+    expect(printed).toEqual([
+      `tool.ts:1:23 - error TV1008: Tool "tool": The spread \`...tool\` cannot be read: "tool" is used in its own initializer, where it is not set yet: reading it throws a ReferenceError. It could replace name and inputSchema.`,
     ]);
   });
 });
