@@ -4,13 +4,10 @@
 // TOOL_VALIDATORS_DEBUG=1 makes the command say on stderr whether it reused the output.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { runGen, snapshotFolder } from "../helpers/spawn.js";
-
-// A test runs the command up to eight times: on a busy machine, that takes a while.
-vi.setConfig({ testTimeout: 120_000 });
 
 let work: string;
 let cacheDir: string;

@@ -7,13 +7,10 @@
 //      its plugin changes: the host's `prettier --check` sees it, so must the cached check.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO, run, runGen } from "../helpers/spawn.js";
-
-// Each test runs the command several times.
-vi.setConfig({ testTimeout: 180_000 });
 
 let work: string;
 
