@@ -1,10 +1,8 @@
-// The cache that makes a run with nothing changed fast: a manifest of everything the last run's
-// output depended on (the generator, the settings, every file read and the folders that decide
-// how imports resolve, prettier and the options it resolved for each output file) and the
-// output itself. A later run verifies all of it on disk; only when every part is the same is the
-// recorded output the output, which is then compared with (or written to) the output folder by
-// the same code as always. Any difference, or a manifest that cannot be read, and the run
-// generates from scratch. It never decides on its own that the output folder is up to date.
+// The cache's record: a manifest of everything the last run's output depended on (the
+// generator, the settings, the tool files the globs matched and where they really are, every
+// question the reader asked of the file system with its answer, prettier, the plugins it loads
+// by itself and the options it resolved for each output file) and the output itself. cache.ts
+// verifies it and makes it; this module reads and writes it.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -19,8 +17,10 @@ import {
   type FormatCache,
 } from "../format/formatter.js";
 import type { Mode } from "../ir.js";
+import type { Observations } from "./observations.js";
+import type { PluginListing } from "./prettierPlugins.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the report of a run says besides the files (replayed when the output is reused). */
 export interface RunSummary {
@@ -39,21 +39,29 @@ export interface ManifestSettings {
   readonly outDir: string;
   readonly mode: Mode;
   readonly command: string;
+  /** Every other option of the run that can change the output (enforce, shapes, exclusions). */
+  readonly options?: Readonly<Record<string, unknown>>;
+}
+
+/** A file the tool globs matched: as shown, and where it really is (symbolic links resolved). */
+export interface ToolFile {
+  readonly path: string;
+  readonly real: string;
 }
 
 export interface Manifest {
   readonly format: typeof FORMAT;
   readonly generator: string;
   readonly settings: ManifestSettings;
-  /** The tool files the globs matched, as shown. */
-  readonly toolFiles: readonly string[];
+  /** The tool files the globs matched. */
+  readonly toolFiles: readonly ToolFile[];
   /** The files the generator reported reading (absolute): watch mode watches their folders. */
   readonly sources: readonly string[];
-  /** Every file read, and every module they import (absolute), with the hash of its bytes. */
-  readonly reads: Readonly<Record<string, string>>;
-  /** The folders where imports are looked up, with their sorted entries (null: absent). */
-  readonly folders: Readonly<Record<string, readonly string[] | null>>;
+  /** Every question the reader asked of the file system, with the answer it got. */
+  readonly observations: Observations;
   readonly prettier: { readonly path: string; readonly version: string };
+  /** The plugins prettier 2 loads by itself, by folder searched (nothing is cached with any). */
+  readonly plugins: PluginListing;
   /** The prettier options of each output file. */
   readonly options: Readonly<Record<string, unknown>>;
   readonly output: readonly {
@@ -118,114 +126,9 @@ export function formatCacheOf(manifest: Manifest): FormatCache {
   return cache;
 }
 
-/** What a run read, to record: the files and the folders their imports are looked up in. */
-export interface Inputs {
-  readonly reads: Record<string, string>;
-  readonly folders: Record<string, readonly string[] | null>;
-}
-
-// `from "x"`, `import "x"`, `import("x")`: every module a file can name. Finding more than the
-// reader follows (type imports, code in comments) only records more.
-const SPECIFIER = /\b(?:from|import)\s*\(?\s*["']([^"'\n\r]+)["']/g;
-
 /**
- * The files a run read (absolute paths) and, transitively, every local module they import,
- * with the hash of each one's bytes; and the folders where those imports are looked up (the
- * reader takes the first of `x.ts`, `x.tsx`, `x/index.ts`, `x.js`, so a file added there can
- * change what an import means). `skip` leaves out files and folders that are no input (the
- * output folder: a tool module may import its generated types from there).
- */
-export async function collectInputs(
-  files: Iterable<string>,
-  skip: (file: string) => boolean = () => false,
-): Promise<Inputs> {
-  const reads: Record<string, string> = {};
-  const folders: Record<string, readonly string[] | null> = {};
-  const queue = [...files];
-  const seen = new Set<string>();
-  while (queue.length > 0) {
-    const file = await fs.realpath(queue.pop()!).catch(() => undefined);
-    if (file === undefined || seen.has(file) || skip(file)) continue;
-    seen.add(file);
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(file);
-    } catch {
-      continue;
-    }
-    reads[file] = createHash("sha256").update(bytes).digest("hex");
-    for (const match of bytes.toString("utf8").matchAll(SPECIFIER)) {
-      const specifier = match[1]!;
-      if (!specifier.startsWith(".") && !path.isAbsolute(specifier)) continue;
-      const target = path.resolve(path.dirname(file), specifier);
-      for (const folder of [path.dirname(target), target]) {
-        if (!(folder in folders) && !skip(folder)) folders[folder] = await listing(folder);
-      }
-      for (const candidate of candidates(target)) {
-        const stat = await fs.stat(candidate).catch(() => undefined);
-        if (stat?.isFile()) {
-          queue.push(candidate);
-          break;
-        }
-      }
-    }
-  }
-  return { reads, folders };
-}
-
-/** The files an import of `target` may mean, in the reader's order (see extract/modules.ts). */
-function candidates(target: string): string[] {
-  const extension = path.extname(target);
-  const stem = target.slice(0, target.length - extension.length);
-  switch (extension) {
-    case ".js":
-      return [`${stem}.ts`, `${stem}.tsx`, target];
-    case ".jsx":
-      return [`${stem}.tsx`, target];
-    case ".mjs":
-      return [`${stem}.mts`, target];
-    case ".cjs":
-      return [`${stem}.cts`, target];
-    case ".ts":
-    case ".tsx":
-    case ".mts":
-    case ".cts":
-      return [target];
-    default:
-      return [`${target}.ts`, `${target}.tsx`, path.join(target, "index.ts"), `${target}.js`];
-  }
-}
-
-async function listing(folder: string): Promise<string[] | null> {
-  try {
-    return (await fs.readdir(folder)).sort();
-  } catch {
-    return null;
-  }
-}
-
-/** Why the recorded inputs differ from what is on disk now; undefined when they are the same. */
-export async function changedInput(manifest: Manifest): Promise<string | undefined> {
-  for (const [file, hash] of Object.entries(manifest.reads)) {
-    let bytes: Buffer;
-    try {
-      bytes = await fs.readFile(file);
-    } catch {
-      return `${file} cannot be read`;
-    }
-    if (createHash("sha256").update(bytes).digest("hex") !== hash) return `${file} changed`;
-  }
-  for (const [folder, entries] of Object.entries(manifest.folders)) {
-    const now = await listing(folder);
-    if (JSON.stringify(now) !== JSON.stringify(entries)) return `the entries of ${folder} changed`;
-  }
-  return undefined;
-}
-
-/**
- * Verifies everything the manifest's output depended on except the files read (`changedInput`)
- * and the tool files matched: the generator, the settings, prettier and its options. Returns
- * why it differs, or undefined. `resolveOptions` resolves the prettier options of a file now.
+ * Verifies the generator, the settings, prettier and its options (cache.ts verifies the rest):
+ * why they differ, or undefined. `resolveOptions` resolves the prettier options of a file now.
  */
 export async function changedSetup(
   manifest: Manifest,

@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
 import { relativeName } from "../diagnostics/paths.js";
+import { nodeFileSystem, type SourceFileSystem } from "../extract/fileSystem.js";
 
 /** Whether the host compiles the output folder's files as CommonJS that must keep ESM syntax out. */
 export interface ModuleSystemCheck {
@@ -18,26 +18,32 @@ export interface ModuleSystemCheck {
  * `import` and `export` (TS1286, TS1287, TS1295). That is said before anything is written
  * (CONTRACT.md section 5), with what to set; without `verbatimModuleSyntax` TypeScript compiles
  * them to CommonJS as it does the host's own files. The tsconfig that applies is the nearest
- * `tsconfig.json` from the output folder upward, `extends` followed.
+ * `tsconfig.json` from the output folder upward, `extends` followed. Every file looked for or
+ * read goes through `fileSystem` (the cache records what it answers).
  */
-export function checkModuleSystem(outDir: string, base: string): ModuleSystemCheck {
+export function checkModuleSystem(
+  outDir: string,
+  base: string,
+  fileSystem: SourceFileSystem = nodeFileSystem,
+): ModuleSystemCheck {
   const read: string[] = [];
+  const readFile = (file: string) => {
+    read.push(path.resolve(file));
+    return textOf(fileSystem.readFile(file));
+  };
   const host: ts.ParseConfigHost = {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    fileExists: (file) => ts.sys.fileExists(file),
+    fileExists: (file) => fileSystem.isFile(file),
     readDirectory: () => [],
-    readFile: (file) => {
-      read.push(path.resolve(file));
-      return ts.sys.readFile(file);
-    },
+    readFile,
   };
-  const config = ts.findConfigFile(outDir, ts.sys.fileExists, "tsconfig.json");
+  const config = ts.findConfigFile(outDir, (file) => fileSystem.isFile(file), "tsconfig.json");
   if (config === undefined) return { problem: undefined, read };
   const parsed = ts.readConfigFile(config, host.readFile);
   if (parsed.error) return { problem: undefined, read };
   const options = ts.parseJsonConfigFileContent(parsed.config, host, path.dirname(config)).options;
   if (!options.verbatimModuleSyntax) return { problem: undefined, read };
-  const packageFile = nearest(outDir, "package.json");
+  const packageFile = nearest(outDir, "package.json", fileSystem);
   if (packageFile) read.push(packageFile);
   const moduleOption = options.module;
   // `node18` and `node20` are known to newer TypeScript versions only.
@@ -49,7 +55,7 @@ export function checkModuleSystem(outDir: string, base: string): ModuleSystemChe
     moduleOption === ts.ModuleKind.CommonJS ||
     (moduleOption !== undefined &&
       nodeModules.includes(moduleOption) &&
-      packageType(packageFile) !== "module");
+      packageType(packageFile, fileSystem) !== "module");
   if (!commonJs) return { problem: undefined, read };
   const where = relativeName(base, outDir);
   const packageText = packageFile
@@ -61,22 +67,25 @@ export function checkModuleSystem(outDir: string, base: string): ModuleSystemChe
   };
 }
 
-function nearest(from: string, name: string): string | undefined {
+function nearest(from: string, name: string, fileSystem: SourceFileSystem): string | undefined {
   for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
     const file = path.join(dir, name);
-    if (fs.existsSync(file)) return file;
+    if (fileSystem.isFile(file)) return file;
     if (path.dirname(dir) === dir) return undefined;
   }
 }
 
-function packageType(file: string | undefined): string | undefined {
+function packageType(file: string | undefined, fileSystem: SourceFileSystem): string | undefined {
   if (file === undefined) return undefined;
   try {
-    const json = JSON.parse(fs.readFileSync(file, "utf8").replace(/^\uFEFF/, "")) as {
-      type?: unknown;
-    };
+    const json = JSON.parse(textOf(fileSystem.readFile(file)) ?? "") as { type?: unknown };
     return typeof json.type === "string" ? json.type : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A text file's content (a byte order mark dropped), or undefined when it cannot be read. */
+function textOf(bytes: Uint8Array | NodeJS.ErrnoException): string | undefined {
+  return bytes instanceof Uint8Array ? new TextDecoder("utf-8").decode(bytes) : undefined;
 }

@@ -4,6 +4,7 @@ import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, triggerKeys, type DeclarationShape, type ShapeParts } from "./shapes/index.js";
 import { StaticEvaluator, type Locate } from "./evaluate.js";
 import { declarationLabel, declarationNameNode } from "./labels.js";
+import type { SourceFileSystem } from "./fileSystem.js";
 import { Modules } from "./modules.js";
 import { findArgumentUses, type ArgumentUses } from "./reads.js";
 import { capitalize } from "./readingErrors.js";
@@ -47,6 +48,8 @@ export interface ExtractOptions {
   readonly shapes?: readonly DeclarationShape[];
   /** Tools left out by name: not read, never an error (CONTRACT.md section 2). */
   readonly excludeTools?: ReadonlySet<string>;
+  /** Where files are read and probed (the cache passes one that records every answer). */
+  readonly fileSystem?: SourceFileSystem;
 }
 
 export interface ExtractResult {
@@ -74,14 +77,18 @@ export function extractTools(
   options: ExtractOptions = {},
 ): ExtractResult {
   const sources = new Map<string, string>();
-  const modules = new Modules((problem) => {
-    const file = displayPath(problem.path);
-    sources.set(file, problem.text);
-    diagnostics.report(problem.code, problem.message, {
-      file,
-      start: problem.start,
-      end: problem.end,
-    });
+  const modules = new Modules({
+    onProblem: (problem) => {
+      const file = displayPath(problem.path);
+      sources.set(file, problem.text);
+      diagnostics.report(problem.code, problem.message, {
+        file,
+        start: problem.start,
+        end: problem.end,
+      });
+    },
+    display: displayPath,
+    ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   });
   const locate = locator(displayPath, sources);
   const discovery = new Discovery(modules, locate, diagnostics, options);
@@ -244,7 +251,9 @@ class Discovery {
           ...outcome.tool,
           ...where,
           file,
-          argumentUses: findArgumentUses(literal, this.#modules, this.#locate),
+          argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
+            this.#evaluator.evaluate(node),
+          ),
         });
     }
   }

@@ -2,6 +2,8 @@ import {
   Node,
   SyntaxKind,
   type ArrayLiteralExpression,
+  type BindingElement,
+  type VariableDeclaration,
   type AsExpression,
   type NonNullExpression,
   type ParenthesizedExpression,
@@ -14,8 +16,10 @@ import {
   type TemplateExpression,
 } from "ts-morph";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
+import type { Binding, ClassBinding, EnumBinding } from "./bindings.js";
 import { identifierText } from "./identifiers.js";
-import type { Binding, Modules } from "./modules.js";
+import type { Modules } from "./modules.js";
+import { memberName, resolveIdentifier } from "./scopes.js";
 import {
   inKeyOrder,
   lookup,
@@ -72,6 +76,10 @@ export class StaticEvaluator {
   readonly #locate: Locate;
   /** Declarations being evaluated, to stop on `const a = { ...a }` style cycles. */
   readonly #active = new Set<Node>();
+  /** The members of each enum read so far, by its first declaration. */
+  readonly #enums = new WeakMap<Node, EnumTable>();
+  /** Classes whose static property initializers are running: where the running one starts. */
+  readonly #initializing = new Map<Node, number>();
   #depth = 0;
   #built = 0;
 
@@ -127,6 +135,8 @@ export class StaticEvaluator {
     }
     if (Node.isPrefixUnaryExpression(node)) return this.#prefix(node, location);
     if (Node.isBinaryExpression(node) && isPlus(node)) return this.#sum(node, location);
+    if (Node.isBinaryExpression(node) && ARITHMETIC.has(node.getOperatorToken().getKind()))
+      return this.#arithmetic(node, location);
     if (Node.isTemplateExpression(node)) return this.#template(node, location);
     if (Node.isArrayLiteralExpression(node)) return this.#array(node, location);
     if (Node.isObjectLiteralExpression(node)) return this.#object(node, location);
@@ -142,12 +152,24 @@ export class StaticEvaluator {
       }
       return this.#member(node.getExpression(), String(key.value), location);
     }
+    if (Node.isClassExpression(node))
+      return unknown(
+        `the class \`${short(node)}\` is not a value that is read: only its \`static readonly\` properties are`,
+        location,
+      );
     return unknown(`${describe(node)} is not statically known`, location);
   }
 
-  /** `-x` and `+x` on a primitive: JavaScript's own conversion to a number. */
+  /** `-x`, `+x` and `~x` on a primitive: JavaScript's own conversion to a number. */
   #prefix(node: PrefixUnaryExpression, location: SourceLocation): StaticValue {
     const operator = node.getOperatorToken();
+    if (operator === SyntaxKind.TildeToken) {
+      const operand = this.evaluate(node.getOperand());
+      if (operand.kind === "unknown") return operand;
+      if (operand.kind !== "primitive")
+        return unknown(`${describe(node)} applies \`~\` to ${article(operand)}`, location);
+      return { kind: "primitive", value: ~(operand.value as number), location };
+    }
     if (operator !== SyntaxKind.MinusToken && operator !== SyntaxKind.PlusToken) {
       return unknown(`${describe(node)} is not statically known`, location);
     }
@@ -192,6 +214,24 @@ export class StaticEvaluator {
       total = total === undefined ? operand.value : add(total, operand.value);
     }
     return { kind: "primitive", value: total!, location };
+  }
+
+  /**
+   * `a - b`, `a * b`, `a ** b`, `a << b`, `a | b` and the other numeric operators on two
+   * primitives: computed by JavaScript's own operator, whose conversions of primitives have no
+   * side effects, so the value is exactly the one the code gives.
+   */
+  #arithmetic(node: BinaryExpression, location: SourceLocation): StaticValue {
+    const operands: Primitive[] = [];
+    for (const side of [node.getLeft(), node.getRight()]) {
+      const operand = this.evaluate(side);
+      if (operand.kind === "unknown") return operand;
+      if (operand.kind !== "primitive")
+        return unknown(`${describe(node)} applies an operator to ${article(operand)}`, location);
+      operands.push(operand.value);
+    }
+    const operate = ARITHMETIC.get(node.getOperatorToken().getKind())!;
+    return { kind: "primitive", value: operate(operands[0]!, operands[1]!), location };
   }
 
   #template(node: TemplateExpression, location: SourceLocation): StaticValue {
@@ -254,17 +294,14 @@ export class StaticEvaluator {
     for (const property of node.getProperties()) {
       if (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property)) {
         const nameNode = property.getNameNode();
-        const key = propertyKey(nameNode);
-        if (key === undefined) {
-          // Computed keys are not read, even when their value is known.
-          const computed = this.#computedKey(nameNode);
-          const why =
-            computed === undefined
-              ? "is not statically known"
-              : `is not read: write the key ${JSON.stringify(computed)} itself`;
-          problem(`the computed key \`${short(nameNode)}\` ${why}`, nameNode, { key: computed });
+        const computed = Node.isComputedPropertyName(nameNode)
+          ? this.#computedKey(nameNode)
+          : undefined;
+        if (computed && "reason" in computed) {
+          problem(`the computed key \`${short(nameNode)}\` ${computed.reason}`, nameNode);
           continue;
         }
+        const key = computed ? computed.key : propertyKey(nameNode)!;
         if (Node.isShorthandPropertyAssignment(property)) {
           if (property.getObjectAssignmentInitializer()) {
             problem(
@@ -274,7 +311,7 @@ export class StaticEvaluator {
             );
             continue;
           }
-        } else if (key === "__proto__") {
+        } else if (key === "__proto__" && !computed) {
           problem(
             "a `__proto__` key in an object literal sets the object's prototype instead of declaring a key",
             nameNode,
@@ -313,7 +350,13 @@ export class StaticEvaluator {
             entries.set(String(i), { key: String(i), keyLocation, value, order: order++ });
           }
         } else if (spread.kind === "unknown" && !isUndefined(property.getExpression())) {
-          problem(`the spread \`${short(property)}\` cannot be read: ${spread.reason}`, property);
+          // A spread that throws leaves no object at all: no later key makes up for it.
+          const at = spread.throws ? { order: Number.MAX_SAFE_INTEGER } : {};
+          problem(
+            `the spread \`${short(property)}\` cannot be read: ${spread.reason}`,
+            property,
+            at,
+          );
         }
         // A spread of null, undefined, a number or a boolean adds nothing.
       } else {
@@ -324,75 +367,215 @@ export class StaticEvaluator {
             ? property.getNameNode()
             : undefined;
         problem(`${describe(property)} is not a plain key/value pair`, property, {
-          key: nameNode && (propertyKey(nameNode) ?? this.#computedKey(nameNode)),
+          key: nameNode && this.#methodKey(nameNode),
         });
       }
     }
     return { kind: "object", entries: inKeyOrder(entries.values()), problems, location };
   }
 
-  /** The key a computed property name gives, when it is statically known. */
-  #computedKey(nameNode: Node): string | undefined {
-    if (!Node.isComputedPropertyName(nameNode)) return undefined;
-    const key = this.evaluate(nameNode.getExpression());
-    return key.kind === "primitive" ? String(key.value) : undefined;
+  /**
+   * The key a computed property name gives, as JavaScript converts its value to a key (a
+   * number's canonical text: `[1e21]` is "1e+21", `[-0]` is "0"), or why it cannot be read.
+   * `["__proto__"]` declares an own key, unlike `__proto__:`.
+   */
+  #computedKey(nameNode: Node): { key: string } | { reason: string } {
+    if (!Node.isComputedPropertyName(nameNode)) return { reason: "is not a computed key" };
+    const value = this.evaluate(nameNode.getExpression());
+    if (value.kind === "primitive") return { key: String(value.value) };
+    if (value.kind === "unknown") return { reason: `is not statically known: ${value.reason}` };
+    return {
+      reason: `is ${article(value)}, which JavaScript converts to a key by calling its \`toString\`: write the key itself`,
+    };
+  }
+
+  /** The key of a method or accessor's name, when it is known. */
+  #methodKey(nameNode: Node): string | undefined {
+    const key = propertyKey(nameNode);
+    if (key !== undefined) return key;
+    const computed = this.#computedKey(nameNode);
+    return "key" in computed ? computed.key : undefined;
   }
 
   #identifier(node: Node, location: SourceLocation): StaticValue {
     const name = identifierText(node);
-    if (name === "undefined") return unknown("`undefined` is not a JSON value", location);
-    const binding = this.#modules.lookupLocal(node.getSourceFile(), name);
-    // Every reference read here runs when the module loads: one to a const declared further
-    // down the same module is in its temporal dead zone.
-    if (
-      binding?.kind === "const" &&
-      binding.declaration.getSourceFile() === node.getSourceFile() &&
-      binding.declaration.getStart() > node.getStart()
-    ) {
-      return unknown(
-        `"${name}" is used before its declaration: loading the module throws a ReferenceError`,
-        location,
-      );
-    }
+    const binding = this.#lookup(node);
+    if (binding === undefined && name === "undefined")
+      return unknown("`undefined` is not a JSON value", location);
     return this.#fromBinding(binding, name, location);
+  }
+
+  /**
+   * What an identifier refers to (scopes.ts). Every reference read here runs when the module
+   * loads: one to a const, class or enum declared further down the same module is in its
+   * temporal dead zone.
+   */
+  #lookup(node: Node): Binding | undefined {
+    const binding = resolveIdentifier(this.#modules, node);
+    if (binding === undefined) return undefined;
+    const declared =
+      binding.kind === "const" || binding.kind === "destructured"
+        ? binding.declaration
+        : binding.kind === "class"
+          ? binding.declaredAt
+          : binding.kind === "enum"
+            ? binding.declarations[0]
+            : undefined;
+    const sameFile = declared?.getSourceFile() === node.getSourceFile();
+    // A const used inside its own initializer is not set yet there (`const C = class { static
+    // B = C.A }`): reading it throws.
+    if (
+      sameFile &&
+      (binding.kind === "const" || binding.kind === "destructured") &&
+      declared!.getStart() <= node.getStart() &&
+      node.getEnd() <= declared!.getEnd()
+    )
+      return {
+        kind: "unreadable",
+        reason: `"${identifierText(node)}" is used in its own initializer, where it is not set yet: reading it throws a ReferenceError`,
+        throws: true,
+      };
+    if (sameFile && declared!.getStart() > node.getStart()) {
+      const name = identifierText(node);
+      const error =
+        binding.kind === "enum" ? "a TypeError (the enum is undefined there)" : "a ReferenceError";
+      return {
+        kind: "unreadable",
+        reason: `"${name}" is used before its declaration: loading the module throws ${error}`,
+        throws: true,
+      };
+    }
+    return binding;
   }
 
   #fromBinding(binding: Binding | undefined, name: string, location: SourceLocation): StaticValue {
     if (binding === undefined)
-      return unknown(`"${name}" is not a top-level constant of this file or its imports`, location);
-    if (binding.kind === "unreadable") return unknown(binding.reason, location);
-    if (binding.kind === "namespace")
-      return unknown(`"${name}" is a whole module, not a value`, location);
-    if (binding.kind === "function")
-      return unknown(`"${name}" is a function, not a constant value`, location);
+      return unknown(`"${name}" is not a constant of this file or its imports`, location);
+    switch (binding.kind) {
+      case "unreadable":
+        return binding.throws
+          ? { kind: "unknown", reason: binding.reason, location, throws: true }
+          : unknown(binding.reason, location);
+      case "namespace":
+        return unknown(`"${name}" is a whole module, not a value`, location);
+      case "function":
+        return unknown(`"${name}" is a function, not a constant value`, location);
+      case "enum":
+        return unknown(
+          `"${name}" is an enum: its members are read (\`${name}.Member\`, \`${name}["Member"]\`), not the enum object`,
+          location,
+        );
+      case "enum-member":
+        return this.#enumMember(binding.enum, binding.member, location);
+      case "class":
+        return unknown(
+          `"${name}" is a class: only its \`static readonly\` properties are read (\`${name}.NAME\`)`,
+          location,
+        );
+      case "const":
+      case "destructured":
+        break;
+    }
     if (this.#active.has(binding.declaration))
       return unknown(`"${name}" refers to itself`, location);
     this.#active.add(binding.declaration);
     try {
-      return this.evaluate(binding.initializer);
+      if (binding.kind === "const") return this.evaluate(binding.initializer);
+      return this.#destructured(binding.element, binding.declaration, location);
     } finally {
       this.#active.delete(binding.declaration);
     }
   }
 
-  /** `object.key` where `object` is a namespace import or a statically known value. */
+  /**
+   * The value a name of a destructuring `const` gets: the initializer, then each step of the
+   * pattern down to the name (a key of an object pattern, an index of an array pattern), with
+   * the element's default where the value there is absent.
+   */
+  #destructured(
+    element: BindingElement,
+    declaration: VariableDeclaration,
+    location: SourceLocation,
+  ): StaticValue {
+    const steps: BindingElement[] = [];
+    for (let current: Node = element; !Node.isVariableDeclaration(current);) {
+      if (Node.isBindingElement(current)) steps.unshift(current);
+      current = current.getParentOrThrow();
+    }
+    let value = this.evaluate(declaration.getInitializerOrThrow());
+    for (const step of steps) {
+      if (value.kind === "unknown") return value;
+      if (step.getDotDotDotToken())
+        return unknown(`the rest element \`${short(step)}\` is not read`, this.#locate(step));
+      const pattern = step.getParentOrThrow();
+      let key: string;
+      if (Node.isArrayBindingPattern(pattern)) {
+        if (value.kind === "primitive" && typeof value.value === "string")
+          value = {
+            kind: "array",
+            elements: [...value.value].map((c) => ({
+              kind: "primitive",
+              value: c,
+              location: value.location,
+            })),
+            location: value.location,
+          };
+        if (value.kind !== "array")
+          return unknown(
+            `\`${short(pattern)}\` destructures a value that is not an array`,
+            location,
+          );
+        key = String(pattern.getElements().indexOf(step));
+      } else {
+        const nameNode = step.getPropertyNameNode() ?? step.getNameNode();
+        const computed = Node.isComputedPropertyName(nameNode)
+          ? this.#computedKey(nameNode)
+          : { key: propertyKey(nameNode)! };
+        if ("reason" in computed)
+          return unknown(
+            `the key \`${short(nameNode)}\` ${computed.reason}`,
+            this.#locate(nameNode),
+          );
+        key = computed.key;
+      }
+      const found = this.#property(value, key, this.#locate(step));
+      if (found === "absent") {
+        const fallback = step.getInitializer();
+        if (!fallback)
+          return unknown(
+            `\`${short(step)}\` takes a key the value does not have: it is undefined`,
+            this.#locate(step),
+          );
+        value = this.evaluate(fallback);
+      } else value = found;
+    }
+    return value;
+  }
+
+  /** `object.key` where `object` is a namespace import, an enum, a class or a known value. */
   #member(objectNode: Expression, key: string, location: SourceLocation): StaticValue {
     const target = unwrap(objectNode);
-    if (Node.isIdentifier(target)) {
-      const binding = this.#modules.lookupLocal(target.getSourceFile(), identifierText(target));
-      if (binding?.kind === "namespace") {
-        return this.#fromBinding(this.#modules.lookupExport(binding.file, key), key, location);
-      }
-    }
+    const reference = this.#reference(target);
+    if (reference?.kind === "namespace")
+      return this.#fromBinding(this.#modules.lookupExport(reference.file, key), key, location);
+    if (reference?.kind === "enum") return this.#enumMember(reference, key, location);
+    if (reference?.kind === "class") return this.#classStatic(reference, key, location, new Set());
     const object = this.evaluate(target);
     if (object.kind === "unknown") return object;
-    const missing = () => unknown(`\`${short(target)}\` has no key "${key}"`, location);
+    const found = this.#property(object, key, location);
+    if (found === "absent") return unknown(`\`${short(target)}\` has no key "${key}"`, location);
+    return found;
+  }
+
+  /** A key of a known value, as JavaScript reads it; "absent" where the value has none. */
+  #property(object: StaticValue, key: string, location: SourceLocation): StaticValue | "absent" {
+    if (object.kind === "unknown") return object;
     if (object.kind === "object") {
       const found = lookup(object, key);
       if (found.kind === "found") return found.entry.value;
-      if (found.kind === "absent") return missing();
+      if (found.kind === "absent") return "absent";
       return unknown(
-        `\`${short(target)}\`.${key} cannot be read: ${found.problem.reason}`,
+        `the key "${key}" cannot be read: ${found.problem.reason}`,
         found.problem.location,
       );
     }
@@ -402,13 +585,288 @@ export class StaticEvaluator {
         : typeof object.value === "string"
           ? object.value
           : undefined;
-    if (indexed === undefined) return missing();
+    if (indexed === undefined) return "absent";
     if (key === "length") return { kind: "primitive", value: indexed.length, location };
-    if (!/^(0|[1-9]\d*)$/.test(key) || Number(key) >= indexed.length) return missing();
+    if (!/^(0|[1-9]\d*)$/.test(key) || Number(key) >= indexed.length) return "absent";
     const element = indexed[Number(key)]!;
     return typeof element === "string" ? { kind: "primitive", value: element, location } : element;
   }
+
+  /**
+   * What a reference names, when it is a module, an enum or a class rather than a value: an
+   * identifier, a member of a namespace import (`Shared.Names`), `this` in a static property
+   * initializer, followed through consts that name another (`const Names = ToolNames`) and
+   * consts holding a class expression.
+   */
+  #reference(node: Node, hops = 0): Binding | undefined {
+    let binding: Binding | undefined;
+    if (Node.isIdentifier(node)) binding = this.#lookup(node);
+    else if (Node.isThisExpression(node)) binding = staticThis(node);
+    else if (Node.isPropertyAccessExpression(node) || Node.isElementAccessExpression(node)) {
+      const holder = this.#reference(unwrap(node.getExpression()), hops + 1);
+      if (holder?.kind !== "namespace") return undefined;
+      const key = Node.isPropertyAccessExpression(node)
+        ? node.getName()
+        : literalText(node.getArgumentExpression());
+      if (key === undefined) return undefined;
+      binding = this.#modules.lookupExport(holder.file, key);
+    }
+    if (binding?.kind !== "const" || hops > 100) return binding;
+    const initializer = unwrap(binding.initializer);
+    if (Node.isClassExpression(initializer))
+      return {
+        kind: "class",
+        name: binding.name,
+        declaration: initializer,
+        declaredAt: binding.declaration,
+      };
+    if (this.#active.has(binding.declaration)) return binding;
+    this.#active.add(binding.declaration);
+    try {
+      const aliased = this.#reference(initializer, hops + 1);
+      return aliased?.kind === "namespace" || aliased?.kind === "enum" || aliased?.kind === "class"
+        ? aliased
+        : binding;
+    } finally {
+      this.#active.delete(binding.declaration);
+    }
+  }
+
+  /**
+   * A member of an enum, as the code TypeScript emits for it gives it at run time: members in
+   * declaration order (across the enum's declarations), each an initializer's value (a number
+   * or a string; the other members are reachable by their bare names there) or, without one,
+   * the member before it plus one (0 for the first). `E[value]` of a numeric member is its name
+   * (the reverse mapping).
+   */
+  #enumMember(binding: EnumBinding, key: string, location: SourceLocation): StaticValue {
+    const table = this.#enumTable(binding);
+    const member = table.members.get(key);
+    if (member) return member.value;
+    if (table.computing && table.names.has(key))
+      return unknown(
+        `the enum member "${binding.name}.${key}" is used before its declaration: a member's initializer may use only the members declared before it`,
+        location,
+      );
+    let reverse: string | undefined;
+    let ambiguous = false;
+    for (const [name, { value, literal }] of table.members) {
+      if (value.kind !== "primitive") continue;
+      if (typeof value.value === "number" && String(value.value) === key) reverse = name;
+      // A string member whose initializer is not a string literal gets a reverse mapping from
+      // compilers that cannot tell its type (isolatedModules, esbuild), not from tsc.
+      if (typeof value.value === "string" && !literal && value.value === key) ambiguous = true;
+    }
+    if (ambiguous)
+      return unknown(
+        `whether the enum "${binding.name}" maps "${key}" back to a member's name depends on the compiler`,
+        location,
+      );
+    if (reverse !== undefined) return { kind: "primitive", value: reverse, location };
+    return unknown(`the enum "${binding.name}" has no member "${key}"`, location);
+  }
+
+  #enumTable(binding: EnumBinding): EnumTable {
+    const first = binding.declarations[0]!;
+    let table = this.#enums.get(first);
+    if (table) return table;
+    const names = new Set<string>();
+    for (const declaration of binding.declarations)
+      for (const member of declaration.getMembers()) {
+        const name = memberName(member.getNameNode());
+        if (name !== undefined) names.add(name);
+      }
+    table = { members: new Map(), names, computing: true };
+    this.#enums.set(first, table);
+    let previous: StaticValue | undefined;
+    for (const declaration of binding.declarations) {
+      for (const [index, member] of declaration.getMembers().entries()) {
+        const nameNode = member.getNameNode();
+        const name = memberName(nameNode);
+        const at = this.#locate(member);
+        if (name === undefined) {
+          previous = unknown(`the enum member name \`${short(nameNode)}\` is not read`, at);
+          continue;
+        }
+        const initializer = member.getInitializer();
+        let value: StaticValue;
+        if (initializer) {
+          value = this.evaluate(initializer);
+          if (
+            value.kind !== "unknown" &&
+            !(
+              value.kind === "primitive" &&
+              typeof value.value !== "boolean" &&
+              value.value !== null
+            )
+          )
+            value = unknown(
+              `the enum member "${binding.name}.${name}" is ${article(value)}: an enum member is a number or a string`,
+              at,
+            );
+        } else if (previous === undefined && index === 0 && declaration === first)
+          value = { kind: "primitive", value: 0, location: at };
+        else if (previous?.kind === "primitive" && typeof previous.value === "number")
+          value = { kind: "primitive", value: previous.value + 1, location: at };
+        else
+          value = unknown(
+            `the enum member "${binding.name}.${name}" has no initializer, and the member before it is ${previous === undefined ? "in another declaration of the enum" : previous.kind === "unknown" ? "not known" : "not a number"}`,
+            at,
+          );
+        const literal =
+          initializer !== undefined &&
+          (Node.isStringLiteral(unwrap(initializer)) ||
+            Node.isNoSubstitutionTemplateLiteral(unwrap(initializer)));
+        table.members.set(name, { value, literal });
+        previous = value;
+      }
+    }
+    table.computing = false;
+    return table;
+  }
+
+  /**
+   * A `static readonly` property of a class: its initializer's value, read where the class
+   * declares it (or a class it extends). A static that is not `readonly` could be reassigned;
+   * a `static {}` block or a decorator could change the class: neither is read.
+   */
+  #classStatic(
+    binding: ClassBinding,
+    key: string,
+    location: SourceLocation,
+    seen: Set<Node>,
+  ): StaticValue {
+    const cls = binding.declaration;
+    const name = binding.name;
+    if (seen.has(cls)) return unknown(`the class "${name}" extends itself`, location);
+    seen.add(cls);
+    if (cls.getDecorators().length > 0)
+      return unknown(`the class "${name}" has decorators, which can replace it`, location);
+    const members = cls
+      .getMembers()
+      .filter(
+        (member) =>
+          (Node.isPropertyDeclaration(member) ||
+            Node.isMethodDeclaration(member) ||
+            Node.isGetAccessorDeclaration(member) ||
+            Node.isSetAccessorDeclaration(member)) &&
+          member.isStatic() &&
+          this.#methodKey(member.getNameNode()) === key,
+      );
+    const member = members.at(-1);
+    if (cls.getStaticBlocks().length > 0 && (member || !cls.getExtends()))
+      return unknown(
+        `the class "${name}" has a \`static {}\` block, which could assign ${name}.${key}`,
+        location,
+      );
+    if (!member) {
+      const heritage = cls.getExtends();
+      if (heritage) {
+        const base = this.#reference(unwrap(heritage.getExpression()));
+        if (base?.kind === "class") return this.#classStatic(base, key, location, seen);
+        return unknown(
+          `"${name}.${key}" could be inherited from \`${short(heritage.getExpression())}\`, which is not read`,
+          location,
+        );
+      }
+      return unknown(`the class "${name}" has no \`static readonly\` property "${key}"`, location);
+    }
+    if (!Node.isPropertyDeclaration(member))
+      return unknown(`"${name}.${key}" is ${describe(member)}, not a property`, location);
+    if (!member.isReadonly())
+      return unknown(
+        `"${name}.${key}" is a \`static\` property that is not \`readonly\`: only \`static readonly\` properties are read (another could be reassigned)`,
+        location,
+      );
+    if (member.hasAccessorKeyword?.())
+      return unknown(`"${name}.${key}" is an \`accessor\`, which is not read`, location);
+    const initializer = member.getInitializer();
+    if (!initializer) return unknown(`"${name}.${key}" has no initializer`, location);
+    // Static initializers run in order: a later one is not set yet while an earlier one runs.
+    const running = this.#initializing.get(cls);
+    if (running !== undefined && member.getStart() >= running)
+      return unknown(
+        `"${name}.${key}" is used before it is initialized: static properties are set in order`,
+        location,
+      );
+    if (this.#active.has(member)) return unknown(`"${name}.${key}" refers to itself`, location);
+    this.#active.add(member);
+    this.#initializing.set(cls, member.getStart());
+    try {
+      return this.evaluate(initializer);
+    } finally {
+      this.#active.delete(member);
+      if (running === undefined) this.#initializing.delete(cls);
+      else this.#initializing.set(cls, running);
+    }
+  }
 }
+
+/** An enum's members as read so far (they are read in order, once per reading). */
+interface EnumTable {
+  readonly members: Map<string, { readonly value: StaticValue; readonly literal: boolean }>;
+  /** Every member's name. */
+  readonly names: ReadonlySet<string>;
+  /** True while the members are being read: one not read yet is used before its declaration. */
+  computing: boolean;
+}
+
+/** The class `this` is in a static property initializer or `static {}` block, if it is. */
+function staticThis(node: Node): Binding | undefined {
+  for (let current = node.getParent(); current; current = current.getParent()) {
+    if (Node.isArrowFunction(current)) continue;
+    if (Node.isFunctionLikeDeclaration(current) || Node.isSourceFile(current)) return undefined;
+    const holder = current.getParent();
+    if (
+      holder &&
+      (Node.isClassDeclaration(holder) || Node.isClassExpression(holder)) &&
+      ((Node.isPropertyDeclaration(current) && current.isStatic()) ||
+        Node.isClassStaticBlockDeclaration(current))
+    )
+      return {
+        kind: "class",
+        name: holder.getName() ?? "this",
+        declaration: holder,
+        declaredAt: holder,
+      };
+    if (holder && (Node.isClassDeclaration(holder) || Node.isClassExpression(holder)))
+      return undefined;
+  }
+  return undefined;
+}
+
+/** The text of a string or number literal key (`ns["X"]`), if it is one. */
+function literalText(node: Node | undefined): string | undefined {
+  const target = node && unwrap(node);
+  if (!target) return undefined;
+  if (Node.isStringLiteral(target) || Node.isNoSubstitutionTemplateLiteral(target))
+    return target.compilerNode.text;
+  if (Node.isNumericLiteral(target)) return String(numericLiteralValue(target));
+  return undefined;
+}
+
+/** "an array", "an object", "the number 1": what a value is, for messages. */
+function article(value: StaticValue): string {
+  if (value.kind === "array") return "an array";
+  if (value.kind === "object") return "an object";
+  if (value.kind === "primitive") return `\`${String(value.value)}\``;
+  return "not known";
+}
+
+/** The numeric operators read, each computed by JavaScript's own. */
+const ARITHMETIC = new Map<SyntaxKind, (a: Primitive, b: Primitive) => number>([
+  [SyntaxKind.MinusToken, (a, b) => (a as number) - (b as number)],
+  [SyntaxKind.AsteriskToken, (a, b) => (a as number) * (b as number)],
+  [SyntaxKind.SlashToken, (a, b) => (a as number) / (b as number)],
+  [SyntaxKind.PercentToken, (a, b) => (a as number) % (b as number)],
+  [SyntaxKind.AsteriskAsteriskToken, (a, b) => (a as number) ** (b as number)],
+  [SyntaxKind.LessThanLessThanToken, (a, b) => (a as number) << (b as number)],
+  [SyntaxKind.GreaterThanGreaterThanToken, (a, b) => (a as number) >> (b as number)],
+  [SyntaxKind.GreaterThanGreaterThanGreaterThanToken, (a, b) => (a as number) >>> (b as number)],
+  [SyntaxKind.AmpersandToken, (a, b) => (a as number) & (b as number)],
+  [SyntaxKind.BarToken, (a, b) => (a as number) | (b as number)],
+  [SyntaxKind.CaretToken, (a, b) => (a as number) ^ (b as number)],
+]);
 
 function unknown(reason: string, location: SourceLocation): StaticValue {
   return { kind: "unknown", reason, location };

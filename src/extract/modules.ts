@@ -1,30 +1,18 @@
-import fs from "node:fs";
-import path from "node:path";
-import {
-  Node,
-  Project,
-  SyntaxKind,
-  VariableDeclarationKind,
-  ts,
-  type Expression,
-  type FunctionDeclaration,
-  type SourceFile,
-} from "ts-morph";
+import { Node, Project, SyntaxKind, ts, type EnumDeclaration, type SourceFile } from "ts-morph";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
+import {
+  declaredNames,
+  enumBinding,
+  unreadable,
+  variableBinding,
+  type Binding,
+} from "./bindings.js";
+import { nodeFileSystem, type SourceFileSystem } from "./fileSystem.js";
 import { identifierText } from "./identifiers.js";
-import { deepestNesting, readSourceText } from "./sourceText.js";
+import { ModuleResolver } from "./resolution.js";
+import { decodeSourceText, deepestNesting } from "./sourceText.js";
 
-/** What a name refers to, as far as static reading needs to know. */
-export type Binding =
-  | {
-      readonly kind: "const";
-      readonly name: string;
-      readonly initializer: Expression;
-      readonly declaration: Node;
-    }
-  | { readonly kind: "namespace"; readonly file: SourceFile }
-  | { readonly kind: "function"; readonly name: string; readonly declaration: FunctionDeclaration }
-  | { readonly kind: "unreadable"; readonly reason: string };
+export type { Binding } from "./bindings.js";
 
 /** A top-level name of a file, before imports are followed. */
 type Local =
@@ -64,17 +52,6 @@ interface FileIndex {
   readonly starExports: string[];
 }
 
-const SOURCE_EXTENSIONS: Record<string, readonly string[]> = {
-  ".js": [".ts", ".tsx", ".js"],
-  ".jsx": [".tsx", ".jsx"],
-  ".mjs": [".mts", ".mjs"],
-  ".cjs": [".cts", ".cjs"],
-  ".ts": [".ts"],
-  ".tsx": [".tsx"],
-  ".mts": [".mts"],
-  ".cts": [".cts"],
-};
-
 /** Imports and re-exports followed in a row for one name (the stack stays small). */
 const MAX_LOOKUP_HOPS = 200;
 /** Modules looked into for one name: `export *` from modules that share theirs multiplies them. */
@@ -90,10 +67,20 @@ function newWalk(): LookupWalk {
   return { path: new Set(), visits: 0 };
 }
 
+export interface ModulesOptions {
+  /** Told once about each file that cannot be read. */
+  readonly onProblem?: (problem: FileProblem) => void;
+  /** Where files are read, probed and listed (default: the file system, unrecorded). */
+  readonly fileSystem?: SourceFileSystem;
+  /** How an absolute path is shown in reasons. */
+  readonly display?: (absolutePath: string) => string;
+}
+
 /**
  * Source files parsed on demand, and name lookup across them by following `import` and
- * `export ... from` statements. Only syntax is used: no program is built and nothing is
- * type-checked, which keeps reading fast and independent of the code base's compiler setup.
+ * `export ... from` statements, each resolved as the host's TypeScript resolves it
+ * (resolution.ts). Only syntax is used: no program is built and nothing is type-checked, which
+ * keeps reading fast. Every file read, probed or listed goes through one SourceFileSystem.
  * Each file's top-level names are indexed once, so a lookup costs the same however many
  * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
  * reported once through `onProblem` and is not read at all: names imported from it are
@@ -111,9 +98,13 @@ export class Modules {
   /** Files that cannot be read, with a few words saying why. */
   readonly #unreadable = new Map<string, string>();
   readonly #onProblem: (problem: FileProblem) => void;
+  readonly #fs: SourceFileSystem;
+  readonly #resolver: ModuleResolver;
 
-  constructor(onProblem: (problem: FileProblem) => void = () => {}) {
-    this.#onProblem = onProblem;
+  constructor(options: ModulesOptions = {}) {
+    this.#onProblem = options.onProblem ?? (() => {});
+    this.#fs = options.fileSystem ?? nodeFileSystem;
+    this.#resolver = new ModuleResolver(this.#fs, options.display ?? ((file) => file));
   }
 
   /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
@@ -121,7 +112,7 @@ export class Modules {
     if (this.#unreadable.has(absolutePath)) return undefined;
     const parsed = this.#project.getSourceFile(absolutePath);
     if (parsed) return parsed;
-    const source = readSourceText(absolutePath);
+    const source = decodeSourceText(this.#fs.readFile(absolutePath));
     if ("message" in source) {
       const { why, ...problem } = source;
       return this.#reject(absolutePath, why, { code: "TV1006", ...problem });
@@ -178,24 +169,12 @@ export class Modules {
     };
   }
 
-  /** The absolute path an import specifier names, or a reason it cannot be followed. */
+  /**
+   * The absolute path an import specifier names, resolved as the host's TypeScript resolves it
+   * (resolution.ts), or a reason it cannot be followed.
+   */
   resolveImport(from: SourceFile, specifier: string): { path: string } | { reason: string } {
-    if (
-      !specifier.startsWith("./") &&
-      !specifier.startsWith("../") &&
-      !path.isAbsolute(specifier)
-    ) {
-      return { reason: `it is imported from the package "${specifier}", which is not read` };
-    }
-    const base = path.resolve(path.dirname(from.getFilePath()), specifier);
-    const extension = path.extname(base);
-    const candidates = SOURCE_EXTENSIONS[extension]
-      ? SOURCE_EXTENSIONS[extension].map((ext) => base.slice(0, -extension.length) + ext)
-      : [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), `${base}.js`];
-    for (const candidate of candidates) {
-      if (isFile(candidate)) return { path: candidate };
-    }
-    return { reason: `the module "${specifier}" was not found` };
+    return this.#resolver.resolve(from.getFilePath(), specifier);
   }
 
   /** What `name` means at the top level of `file`. */
@@ -306,59 +285,86 @@ function indexFile(file: SourceFile): FileIndex {
   const locals = new Map<string, Local>();
   const exports = new Map<string, Export>();
   const starExports: string[] = [];
-  // A name declared twice at the top level of a module is a syntax error in JavaScript (only
-  // TypeScript's merging of functions, enums and classes is not), so it is not read.
+  const enums = new Map<string, EnumDeclaration[]>();
+  // A name declared twice at the top level of a module is a syntax error in JavaScript; only
+  // TypeScript's merging is not (overloads of a function, the declarations of one enum, a
+  // namespace beside a function, class or enum: the namespace's members are not read).
   const declare = (name: string, local: Local) => {
     const earlier = locals.get(name);
     if (!earlier) locals.set(name, local);
-    else if (isValue(earlier) || isValue(local)) {
+    else if (mergesWith(earlier, local)) {
+      // The later enum declaration's binding holds the earlier ones too.
+      if (isNamespaceDeclaration(earlier) || isEnum(local)) locals.set(name, local);
+    } else if (isValue(earlier) || isValue(local)) {
       const reason = `"${name}" is declared more than once in its module`;
-      locals.set(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+      locals.set(name, { kind: "binding", binding: unreadable(reason) });
     }
+  };
+  const exportDefault = (statement: Node, name: string | undefined) => {
+    if (!Node.isModifierable(statement) || !statement.hasModifier(SyntaxKind.DefaultKeyword))
+      return false;
+    if (name !== undefined) exports.set("default", { kind: "local", name });
+    return true;
+  };
+  // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
+  const exported = (statement: Node & { hasExportKeyword(): boolean }, name: string) => {
+    if (statement.hasExportKeyword() && !exportDefault(statement, name))
+      exports.set(name, { kind: "local", name });
   };
   for (const statement of file.getStatements()) {
     if (Node.isVariableStatement(statement)) {
-      const isConst = statement.getDeclarationKind() === VariableDeclarationKind.Const;
       for (const declaration of statement.getDeclarations()) {
-        const nameNode = declaration.getNameNode();
-        if (!Node.isIdentifier(nameNode)) {
-          for (const id of nameNode.getDescendantsOfKind(SyntaxKind.Identifier)) {
-            const reason = `"${identifierText(id)}" is declared by destructuring, which is not read`;
-            declare(identifierText(id), {
-              kind: "binding",
-              binding: { kind: "unreadable", reason },
-            });
-          }
-          continue;
+        for (const { name, element } of declaredNames(declaration.getNameNode())) {
+          declare(name, { kind: "binding", binding: variableBinding(declaration, name, element) });
+          exported(statement, name);
         }
-        const name = identifierText(nameNode);
-        const initializer = declaration.getInitializer();
-        const binding: Binding = !isConst
-          ? {
-              kind: "unreadable",
-              reason: `"${name}" is a \`${statement.getDeclarationKind()}\` variable; only \`const\` values are read`,
-            }
-          : initializer
-            ? { kind: "const", name, initializer, declaration }
-            : { kind: "unreadable", reason: `"${name}" has no initializer` };
-        declare(name, { kind: "binding", binding });
-        // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
-        if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
       }
     } else if (Node.isFunctionDeclaration(statement)) {
       const name = statement.getName();
-      if (name === undefined) continue;
+      if (name === undefined) {
+        // `export default function () {}`
+        if (exportDefault(statement, undefined))
+          exports.set("default", {
+            kind: "binding",
+            binding: { kind: "function", name: "default", declaration: statement },
+          });
+        continue;
+      }
       declare(name, {
         kind: "binding",
         binding: { kind: "function", name, declaration: statement },
       });
-      if (statement.hasExportKeyword()) exports.set(name, { kind: "local", name });
-    } else if (Node.isClassDeclaration(statement) || Node.isEnumDeclaration(statement)) {
+      exported(statement, name);
+    } else if (Node.isClassDeclaration(statement)) {
       const name = statement.getName();
-      if (name === undefined) continue;
-      const word = Node.isClassDeclaration(statement) ? "class" : "enum";
-      const reason = `"${name}" is a ${word}, not a constant value`;
-      declare(name, { kind: "binding", binding: { kind: "unreadable", reason } });
+      const binding: Binding = {
+        kind: "class",
+        name: name ?? "default",
+        declaration: statement,
+        declaredAt: statement,
+      };
+      if (name === undefined) {
+        if (exportDefault(statement, undefined))
+          exports.set("default", { kind: "binding", binding });
+        continue;
+      }
+      declare(name, { kind: "binding", binding });
+      exported(statement, name);
+    } else if (Node.isEnumDeclaration(statement)) {
+      const name = statement.getName();
+      const declarations = [...(enums.get(name) ?? []), statement];
+      enums.set(name, declarations);
+      declare(name, { kind: "binding", binding: enumBinding(name, declarations) });
+      exported(statement, name);
+    } else if (Node.isModuleDeclaration(statement)) {
+      const nameNode = statement.getNameNode();
+      if (!Node.isIdentifier(nameNode)) continue;
+      const name = identifierText(nameNode);
+      declare(name, {
+        kind: "binding",
+        binding: unreadable(`"${name}" is a namespace, whose members are not read`),
+      });
+      exported(statement, name);
     } else if (Node.isImportDeclaration(statement)) {
       const specifier = statement.getModuleSpecifierValue();
       const typeOnly = statement.isTypeOnly();
@@ -419,12 +425,45 @@ function indexFile(file: SourceFile): FileIndex {
   return { locals, exports, starExports };
 }
 
-/** A `const`, `let` or import: a name that may not be declared again. */
+/** A `const`, `let`, class or import: a name that may not be declared again. */
 function isValue(local: Local): boolean {
   return (
     local.kind !== "binding" ||
     local.binding.kind === "const" ||
+    local.binding.kind === "destructured" ||
+    local.binding.kind === "class" ||
     local.binding.kind === "unreadable"
+  );
+}
+
+/** An enum, or a `declare enum` (not read). */
+function isEnum(local: Local): boolean {
+  return (
+    local.kind === "binding" &&
+    (local.binding.kind === "enum" ||
+      (local.binding.kind === "unreadable" && local.binding.reason.includes("`declare enum`")))
+  );
+}
+
+function isNamespaceDeclaration(local: Local): boolean {
+  return (
+    local.kind === "binding" &&
+    local.binding.kind === "unreadable" &&
+    local.binding.reason.endsWith("is a namespace, whose members are not read")
+  );
+}
+
+/** Two declarations TypeScript merges into one: overloads, or a namespace beside a function, class or enum. */
+function mergesWith(earlier: Local, later: Local): boolean {
+  if (earlier.kind !== "binding" || later.kind !== "binding") return false;
+  const kinds = [earlier.binding.kind, later.binding.kind];
+  if (kinds[0] === "function" && kinds[1] === "function") return true;
+  if (isEnum(earlier) && isEnum(later)) return true;
+  const namespaces = [earlier, later].filter(isNamespaceDeclaration).length;
+  if (namespaces === 2) return true;
+  return (
+    namespaces === 1 &&
+    kinds.some((kind) => kind === "function" || kind === "class" || kind === "enum")
   );
 }
 
@@ -434,12 +473,4 @@ function parseDiagnostics(sourceFile: SourceFile): readonly ts.DiagnosticWithLoc
     (sourceFile.compilerNode as { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] })
       .parseDiagnostics ?? []
   );
-}
-
-function isFile(candidate: string): boolean {
-  try {
-    return fs.statSync(candidate).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -16,6 +16,8 @@ import {
   type Locate,
 } from "./evaluate.js";
 import type { Modules } from "./modules.js";
+import type { StaticValue } from "./values.js";
+import { resolveIdentifier } from "./scopes.js";
 
 /** A read of one argument key inside a tool's `execute` (or a helper it passes the arguments to). */
 export interface ArgumentRead {
@@ -45,6 +47,15 @@ type FunctionLike =
   | import("ts-morph").FunctionExpression
   | import("ts-morph").MethodDeclaration;
 
+/** The static reading of an expression (evaluate.ts). */
+type Evaluate = (node: Node) => StaticValue;
+
+const NOT_KNOWN: StaticValue = {
+  kind: "unknown",
+  reason: "not read",
+  location: { file: "", start: 0, end: 0 },
+};
+
 /** Functions that take the whole arguments object without reading particular keys. */
 const OPAQUE_CALLEES = new Set([
   "JSON.stringify",
@@ -70,6 +81,7 @@ export function findArgumentUses(
   toolObject: ObjectLiteralExpression,
   modules: Modules,
   locate: Locate,
+  evaluate: (node: Node) => StaticValue = () => NOT_KNOWN,
 ): ArgumentUses {
   const execute = executeFunction(toolObject, modules);
   if (!execute) return { reads: [], unfollowed: [], found: false };
@@ -80,13 +92,13 @@ export function findArgumentUses(
     if (flow.kind === "parameter") {
       if (visited.has(flow.fn)) continue;
       visited.add(flow.fn);
-      followParameter(flow.fn, flow.index, uses, locate, pending);
+      followParameter(flow.fn, flow.index, uses, locate, pending, evaluate);
     } else {
       const shadowed = new Map<ts.Node, boolean>();
       for (const identifier of identifiersNamed(flow.scope, flow.name)) {
         if (!isReference(identifier) || isShadowed(identifier, flow.name, flow.scope, shadowed))
           continue;
-        followUse(identifier, uses, modules, locate, pending);
+        followUse(identifier, uses, modules, locate, pending, evaluate);
       }
     }
   }
@@ -120,7 +132,7 @@ function functionOf(expression: Node, modules: Modules): FunctionLike | undefine
     seen.add(node);
     if (Node.isArrowFunction(node) || Node.isFunctionExpression(node)) return node;
     if (!Node.isIdentifier(node)) return undefined;
-    const binding = modules.lookupLocal(node.getSourceFile(), identifierText(node));
+    const binding = resolveIdentifier(modules, node);
     if (binding?.kind === "function") return binding.declaration;
     if (binding?.kind !== "const") return undefined;
     node = unwrap(binding.initializer);
@@ -134,12 +146,13 @@ function followParameter(
   uses: ArgumentUses,
   locate: Locate,
   pending: Flow[],
+  evaluate: Evaluate,
 ): void {
   const parameter: ParameterDeclaration | undefined = fn.getParameters()[index];
   if (!parameter) return;
   const name = parameter.getNameNode();
   if (Node.isObjectBindingPattern(name)) {
-    readPattern(name, uses, locate);
+    readPattern(name, uses, locate, evaluate);
     return;
   }
   if (!Node.isIdentifier(name)) return;
@@ -180,6 +193,7 @@ function followUse(
   modules: Modules,
   locate: Locate,
   pending: Flow[],
+  evaluate: Evaluate,
 ): void {
   // `(args as X)`, `args!`, `(args)`: the value is still the arguments.
   let node: Node = reference;
@@ -192,7 +206,7 @@ function followUse(
     uses.reads.push({ key: parent.getName(), text: parent.getText(), location: locate(parent) });
   } else if (Node.isElementAccessExpression(parent) && parent.getExpression() === node) {
     const argument = parent.getArgumentExpression();
-    const key = argument && literalKey(argument);
+    const key = argument && literalKey(argument, evaluate);
     if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
     else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
   } else if (
@@ -200,12 +214,12 @@ function followUse(
     parent.getOperatorToken().getKind() === SyntaxKind.InKeyword &&
     parent.getRight() === node
   ) {
-    const key = literalKey(parent.getLeft());
+    const key = literalKey(parent.getLeft(), evaluate);
     if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
     else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
   } else if (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) {
     const target = parent.getNameNode();
-    if (Node.isObjectBindingPattern(target)) readPattern(target, uses, locate);
+    if (Node.isObjectBindingPattern(target)) readPattern(target, uses, locate, evaluate);
     else if (Node.isIdentifier(target)) {
       const scope =
         parent.getFirstAncestor((a) => Node.isBlock(a) || Node.isSourceFile(a)) ??
@@ -240,6 +254,7 @@ function readPattern(
   pattern: import("ts-morph").ObjectBindingPattern,
   uses: ArgumentUses,
   locate: Locate,
+  evaluate: Evaluate,
 ): void {
   for (const element of pattern.getElements()) {
     if (element.getDotDotDotToken()) {
@@ -247,18 +262,24 @@ function readPattern(
       continue;
     }
     const propertyName = element.getPropertyNameNode();
-    const key = propertyName ? propertyKey(propertyName) : element.getName();
+    const key = !propertyName
+      ? element.getName()
+      : Node.isComputedPropertyName(propertyName)
+        ? literalKey(propertyName.getExpression(), evaluate)
+        : propertyKey(propertyName);
     if (key === undefined) unfollowed(uses, element, "the key is computed at run time", locate);
     else uses.reads.push({ key, text: element.getText(), location: locate(element) });
   }
 }
 
-function literalKey(node: Node): string | undefined {
+/** The key an expression names: a literal, or a value the static reading knows (`args[PARAM]`). */
+function literalKey(node: Node, evaluate: Evaluate): string | undefined {
   const target = unwrap(node);
   if (Node.isStringLiteral(target) || Node.isNoSubstitutionTemplateLiteral(target))
     return target.compilerNode.text;
   if (Node.isNumericLiteral(target)) return String(numericLiteralValue(target));
-  return undefined;
+  const value = evaluate(target);
+  return value.kind === "primitive" ? String(value.value) : undefined;
 }
 
 function unfollowed(uses: ArgumentUses, node: Node, why: string, locate: Locate): void {

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { ts } from "ts-morph";
 
 /** A file that cannot be read as source text, located at the first byte that is wrong. */
@@ -16,17 +15,17 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /**
  * A source file's text, decoded as UTF-8 (a UTF-8 byte order mark is dropped, as TypeScript
- * and Node drop it). Anything else is reported rather than read with replacement characters:
- * a key spelled with a Latin-1 byte would otherwise silently become a different key.
+ * and Node drop it), from its bytes or the error reading them gave. Anything else is reported
+ * rather than read with replacement characters: a key spelled with a Latin-1 byte would
+ * otherwise silently become a different key.
  */
-export function readSourceText(absolutePath: string): { text: string } | UnreadableText {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(absolutePath);
-  } catch (error) {
+export function decodeSourceText(
+  bytes: Uint8Array | NodeJS.ErrnoException,
+): { text: string } | UnreadableText {
+  if (!(bytes instanceof Uint8Array)) {
     return {
       why: "it cannot be read",
-      message: `The file cannot be read: ${(error as Error).message}.`,
+      message: `The file cannot be read: ${bytes.message}.`,
       text: "",
       start: 0,
       end: 0,

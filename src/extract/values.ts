@@ -37,6 +37,8 @@ export type StaticValue =
        * reached): then it is an error with this code even where an unknown value is tolerated.
        */
       readonly error?: DiagnosticCode;
+      /** Reading it throws when the module loads (a name in its temporal dead zone). */
+      readonly throws?: true;
     };
 
 export interface StaticObject {

@@ -4,7 +4,8 @@ import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
-import { findToolFiles, unusedFileExclusions } from "../find/files.js";
+import { findToolFiles, unusedFileExclusions, type FoundFile } from "../find/files.js";
+import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
 import { fromJson } from "../extract/values.js";
@@ -44,6 +45,8 @@ export interface GenerateOptions {
   readonly outDir?: string;
   /** Formatted texts of an earlier run, reused where the text to format is the same. */
   readonly formatCache?: FormatCache;
+  /** Where the reader reads and probes files (the cache passes one that records every answer). */
+  readonly fileSystem?: SourceFileSystem;
 }
 
 export interface GenerateResult {
@@ -54,6 +57,8 @@ export interface GenerateResult {
   /** The text of every file read, by displayed path (for code frames). */
   readonly sources: ReadonlyMap<string, string>;
   readonly files: readonly string[];
+  /** The files the globs matched: the path that matched, and where the file really is. */
+  readonly toolFiles: readonly FoundFile[];
   /** Every tool that got a validator. */
   readonly tools: readonly ToolSchema[];
   /** Tools that declare no parameters: no validator. */
@@ -113,6 +118,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     const moduleSystem = checkModuleSystem(
       path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
       cwd,
+      options.fileSystem,
     );
     if (moduleSystem.problem) diagnostics.report("TV3005", moduleSystem.problem);
     clock.lap("extract");
@@ -124,6 +130,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       skipped: extracted.skipped,
       excluded: extracted.excluded,
       files: found.files.map(found.displayPath),
+      toolFiles: found.found,
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
     };
@@ -135,6 +142,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 /** The files found, and how each is shown (the path that matched, relative to `cwd`). */
 interface Found {
   readonly globs: readonly string[];
+  readonly found: readonly FoundFile[];
   readonly files: readonly string[];
   readonly displayPath: (absolute: string) => string;
 }
@@ -159,7 +167,7 @@ async function findStage(
       "TV3101",
       `"excludeFiles" has ${JSON.stringify(exclusion)}, which leaves out none of the files matching ${listed}.`,
     );
-  return { globs, files: found.map((file) => file.real), displayPath };
+  return { globs, found, files: found.map((file) => file.real), displayPath };
 }
 
 async function extractStage(
@@ -174,6 +182,7 @@ async function extractStage(
   const result = extractTools(found.files, diagnostics, found.displayPath, {
     shapes: shapesNamed(options.shapes),
     excludeTools,
+    ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   });
   const { files, globs } = found;
   if (files.length > 0 && result.tools.length === 0 && diagnostics.errorCount === 0) {
@@ -260,6 +269,7 @@ export async function generateFromSchemas(
       skipped: [],
       excluded: [],
       files: [],
+      toolFiles: [],
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
     };

@@ -1,14 +1,11 @@
 // One run of the generator as a command (generate, then write or check, then report), shared by
 // the command line (cli.ts) and watch mode (watch.ts), which both import it: the layers are
 // cli -> watch -> run -> generate, output, report.
-import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
-import { findToolFiles } from "../find/files.js";
 import type { OutputFile } from "../emit/files.js";
 import { generate, type GenerateOptions, type GenerateResult } from "../pipeline/generate.js";
-import { locatePrettier, resolveFormatOptions, sha256 } from "../format/formatter.js";
 import {
   FileSystemError,
   Interrupted,
@@ -20,21 +17,7 @@ import {
   verbOf,
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
-import {
-  cacheFolder,
-  changedInput,
-  changedSetup,
-  collectInputs,
-  formatCacheOf,
-  generatorFingerprint,
-  manifestFile,
-  outputOf,
-  readManifest,
-  writeManifest,
-  type Manifest,
-  type ManifestSettings,
-  type RunSummary,
-} from "../cache/manifest.js";
+import { RunCache, type RunSummary } from "../cache/cache.js";
 import {
   checkReport,
   coverageLines,
@@ -95,12 +78,6 @@ interface Outcome {
   readonly summary: RunSummary;
 }
 
-/**
- * A file modified this long before a run started may have been modified during it: file-system
- * clocks lag the process's by a few milliseconds.
- */
-const MTIME_SLACK_MS = 100;
-
 /** `TOOL_VALIDATORS_DEBUG=1` says on stderr whether the cache was used, and why not. */
 function debug(io: Io, text: string): void {
   if (process.env.TOOL_VALIDATORS_DEBUG) io.stderr(`${COMMAND_NAME}: ${text}\n`);
@@ -117,29 +94,18 @@ export async function runOnce(
 ): Promise<{ code: number; sources: readonly string[] }> {
   let sources: string[] = [];
   try {
-    const cache = run.cache === false ? undefined : await openCache(run);
-    if (cache?.manifest) {
-      const why = await staleness(cache.manifest, run);
-      if (why === undefined) {
-        debug(io, "nothing changed since the last run: its output is reused");
-        const manifest = cache.manifest;
-        const outcome = {
-          diagnostics: manifest.summary.warnings,
-          output: outputOf(manifest),
-          summary: manifest.summary,
-        };
-        return { code: await finish(run, io, outcome), sources: [...manifest.sources] };
-      }
-      debug(io, `generating: ${why}`);
-    } else if (cache) debug(io, "generating: no cache of an earlier run");
-    const startedAt = Date.now();
+    const cache = run.cache === false ? undefined : await RunCache.open(run);
+    const reusable = await cache?.reusable();
+    if (reusable && "output" in reusable) {
+      debug(io, "nothing changed since the last run: its output is reused");
+      const { output, summary } = reusable;
+      const outcome = { diagnostics: summary.warnings, output, summary };
+      return { code: await finish(run, io, outcome), sources: [...reusable.sources] };
+    }
+    if (reusable) debug(io, `generating: ${reusable.why}`);
     // A signal stops the run at once while it generates (nothing is written yet).
     const result = await untilStopped(
-      generate({
-        ...run.generate,
-        outDir: run.outDir,
-        ...(cache?.manifest ? { formatCache: formatCacheOf(cache.manifest) } : {}),
-      }),
+      generate({ ...run.generate, outDir: run.outDir, ...cache?.generateOptions() }),
       io.signal,
     );
     sources = [
@@ -154,8 +120,10 @@ export async function runOnce(
     const outcome = outcomeOf(result);
     const code = await finish(run, io, outcome);
     // The check reads the cache but never writes it, nor anything else (CONTRACT.md 7).
-    if (cache && !run.check && !io.signal?.aborted)
-      await record(cache.file, run, result, outcome, sources, startedAt, io);
+    if (cache && !run.check && !io.signal?.aborted) {
+      const notCached = await cache.record(result, outcome.summary, sources);
+      if (notCached && result.output) debug(io, `not cached: ${notCached}`);
+    }
     return { code, sources };
   } catch (error) {
     return { code: reportFailure(error, io), sources };
@@ -173,100 +141,6 @@ function outcomeOf(result: GenerateResult): Outcome {
       warnings: diagnosticsText(result.diagnostics, result.sources),
     },
   };
-}
-
-async function openCache(run: Run): Promise<{ file: string; manifest?: Manifest } | undefined> {
-  const folder = await cacheFolder(run.generate.cwd);
-  if (folder === undefined) return undefined;
-  const file = manifestFile(folder, run.outDir);
-  const manifest = await readManifest(file);
-  return manifest ? { file, manifest } : { file };
-}
-
-function settingsOf(run: Run): ManifestSettings {
-  return {
-    base: run.generate.cwd,
-    tools: [...(run.generate.tools ?? [])],
-    outDir: run.outDir,
-    mode: run.generate.mode ?? "strict",
-    command: run.generate.command,
-  };
-}
-
-/** Why the manifest's output may not be this run's; undefined when everything is the same. */
-async function staleness(manifest: Manifest, run: Run): Promise<string | undefined> {
-  const setup = await changedSetup(manifest, settingsOf(run), (name) =>
-    resolveFormatOptions(locatePrettier(run.outDir), run.outDir, name, (file) =>
-      relativeName(run.generate.cwd, file),
-    ),
-  );
-  if (setup) return setup;
-  const globs = run.generate.tools?.length ? run.generate.tools : undefined;
-  if (globs) {
-    const found = await findToolFiles(globs, run.generate.cwd);
-    const shown = found.map((file) => relativeName(run.generate.cwd, file.path));
-    if (JSON.stringify(shown) !== JSON.stringify(manifest.toolFiles))
-      return "the tool files matched changed";
-  } else return "no tool globs";
-  return changedInput(manifest);
-}
-
-/**
- * Records what this run's output depended on, unless it cannot be reused safely: errors (no
- * output), prettier plugins (code not tracked), or a file that changed while it was read.
- */
-async function record(
-  file: string,
-  run: Run,
-  result: GenerateResult,
-  outcome: Outcome,
-  sources: readonly string[],
-  startedAt: number,
-  io: Io,
-): Promise<void> {
-  const formatting = result.formatting;
-  if (!result.output || !formatting) return;
-  if (!formatting.cacheable) return debug(io, "not cached: the prettier options name plugins");
-  // The texts read must be the files as they are now; any other file the manifest covers must
-  // not have been changed since the run started.
-  for (const [shown, text] of result.sources) {
-    const now = await fs.readFile(path.resolve(run.generate.cwd, shown), "utf8").catch(() => "");
-    if (withoutBom(now) !== withoutBom(text))
-      return debug(io, `not cached: ${shown} changed while it was read`);
-  }
-  const realOut = await fs.realpath(run.outDir).catch(() => run.outDir);
-  const inputs = await collectInputs(
-    sources,
-    (input) => isInside(input, run.outDir) || isInside(input, realOut),
-  );
-  for (const input of Object.keys(inputs.reads)) {
-    const stat = await fs.stat(input).catch(() => undefined);
-    if (!stat || stat.mtimeMs > startedAt - MTIME_SLACK_MS)
-      return debug(io, `not cached: ${input} changed during the run`);
-  }
-  const manifest: Manifest = {
-    format: 1,
-    generator: await generatorFingerprint(),
-    settings: settingsOf(run),
-    toolFiles: result.files,
-    sources,
-    reads: inputs.reads,
-    folders: inputs.folders,
-    prettier: { path: formatting.prettier.path, version: formatting.prettier.version },
-    options: formatting.options,
-    output: result.output.map((out) => ({
-      name: out.name,
-      input: formatting.inputs[out.name]!,
-      sha256: sha256(out.content),
-      content: out.content,
-    })),
-    summary: outcome.summary,
-  };
-  await writeManifest(file, manifest);
-}
-
-function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 async function finish(run: Run, io: Io, outcome: Outcome): Promise<number> {
@@ -345,9 +219,4 @@ export function internalErrorText(error: unknown): string {
     error instanceof Error ? `${error.name}: ${error.message}` : `thrown: ${String(error)}`;
   const line = text.split("\n")[0]!.trim();
   return `internal error (a bug in the generator): ${line.length > 300 ? `${line.slice(0, 300)}...` : line}`;
-}
-
-function isInside(file: string, folder: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
 }

@@ -118,15 +118,21 @@ describe("the cache of the last run", () => {
     expect((await gen(["--check"])).stderr).toBe(REUSED);
   });
 
-  it("a file added where imports are looked up, or matched by the globs, is seen", async () => {
+  it("a file added where an import would now resolve, or matched by the globs, is seen; another is not", async () => {
     expect((await gen()).code).toBe(0);
+    // No import can mean this file: the reader never asked for it.
     await fs.writeFile(path.join(work, "src/constants/more.ts"), "export const MORE = 1;\n");
-    const added = await gen(["--check"]);
-    expect(added.stderr).toBe(
-      `tool-validators: generating: the entries of ${path.join(work, "src/constants")} changed\n` +
-        "tool-validators: 10 of 10 files needed no formatting\n",
+    expect((await gen(["--check"])).stderr).toBe(REUSED);
+    // `./limits.js` now leads to the JavaScript module: the same value, read from another file.
+    await fs.rename(
+      path.join(work, "src/constants/limits.ts"),
+      path.join(work, "src/constants/limits.js"),
     );
-    expect(added.code).toBe(0);
+    const moved = await gen(["--check"]);
+    expect(moved.stderr.split("\n")[0]).toBe(
+      `tool-validators: generating: ${path.join(work, "src/constants/limits.ts")} cannot be read`,
+    );
+    expect(moved.code).toBe(0);
 
     await fs.copyFile(path.join(work, "src/tools/notes.ts"), path.join(work, "src/tools/copy.ts"));
     const matched = await gen(["--check"]);

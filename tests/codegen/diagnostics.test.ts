@@ -122,7 +122,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "computed-key.ts",
-    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not read: write the key "a" itself.',
+    'computed-key.ts:9:51 - error TV1001: Tool "ComputedKey", parameters.properties: The computed key `[KEY]` is not statically known: "KEY" has no initializer.',
   ],
   [
     "proto-key.ts",
@@ -130,7 +130,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "package-import.ts",
-    'package-import.ts:9:54 - error TV2001: Tool "PackageImport", parameters.properties.a: The schema is not statically known: "sharedSchema" cannot be followed: it is imported from the package "some-package", which is not read.',
+    'package-import.ts:9:54 - error TV2001: Tool "PackageImport", parameters.properties.a: The schema is not statically known: "sharedSchema" cannot be followed: the package "some-package" cannot be found from package-import.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext).',
   ],
   [
     "name-unreadable.ts",
@@ -150,7 +150,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "spread-function.ts",
-    'spread-function.ts:9:55 - error TV1008: Tool "SpreadFunctionTool": The spread `...extra` cannot be read: "extra" cannot be followed: it is imported from the package "some-package", which is not read. It could replace config.function.name and config.function.parameters.',
+    'spread-function.ts:9:55 - error TV1008: Tool "SpreadFunctionTool": The spread `...extra` cannot be read: "extra" cannot be followed: the package "some-package" cannot be found from spread-function.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext). It could replace config.function.name and config.function.parameters.',
   ],
   [
     "spread-config.ts",

@@ -160,6 +160,10 @@ const FEATURES: Record<string, RegExp> = {
   "shared const": /export const C\d/,
   "namespace import": /Shared\.C/,
   "numeric key": /[{,]\s*[0-9.][0-9a-zA-Z_.+]*:/,
+  arithmetic: /\d (?:-|\*|\||<<|\*\*) \d|~~\d/,
+  "computed key": /[{,]\s*\[[^\]]+\]\s*:/,
+  "enum member": /\benum C\d+ \{/,
+  "static readonly": /static readonly M/,
 };
 
 interface ToolModule {

@@ -151,9 +151,29 @@ export class Speller {
         ? `${base}${access === "" ? "." : access === "!" ? "!." : "?."}${key}`
         : `${base}${access}[${JSON.stringify(key)}]`;
     }
-    (toShared ? this.#beside.shared : this.local).push(
-      `${toShared ? "export " : ""}const ${name} = ${inner};`,
-    );
+    const holder = c.below(8);
+    const exported = toShared ? "export " : "";
+    if (holder === 0 && (typeof value === "string" || typeof value === "number")) {
+      // An enum member, perhaps after others (`E.M`, `E["M"]`).
+      const before = c.pick(["", "First, ", 'Text = "text", ', "Flag = 1 << 3, "]);
+      (toShared ? this.#beside.shared : this.local).push(
+        `${exported}${c.chance(0.3) ? "const " : ""}enum ${name} { ${before}M = ${inner} }`,
+      );
+      const base = toShared && where === "local" ? this.#sharedRef(name) : name;
+      return c.chance(0.5) ? `${base}.M` : `${base}["M"]`;
+    }
+    if (holder === 1) {
+      // A static readonly class property, perhaps read through `this` in another one.
+      const viaThis = c.chance(0.3);
+      (toShared ? this.#beside.shared : this.local).push(
+        viaThis
+          ? `${exported}class ${name} { static readonly V = ${inner}; static readonly M = this.V; }`
+          : `${exported}class ${name} { static readonly M = ${inner}; }`,
+      );
+      const base = toShared && where === "local" ? this.#sharedRef(name) : name;
+      return `${base}.M`;
+    }
+    (toShared ? this.#beside.shared : this.local).push(`${exported}const ${name} = ${inner};`);
     return toShared && where === "local" ? this.#sharedRef(name) : name;
   }
 
@@ -180,9 +200,17 @@ export class Speller {
       const positive = this.number(-value);
       return c.pick([`-${positive}`, `-(${positive})`, `- ${positive}`, `(-${positive})`]);
     }
-    if (Number.isSafeInteger(value) && value > 1 && c.chance(0.1)) {
+    if (Number.isSafeInteger(value) && value > 1 && c.chance(0.15)) {
       const left = c.below(value);
-      return `(${left} + ${value - left})`;
+      const forms = [
+        `(${left} + ${value - left})`,
+        `(${value + left} - ${left})`,
+        `(${value} * 1)`,
+      ];
+      // Bitwise operators work on 32-bit integers.
+      if (value < 2 ** 31) forms.push(`(${value} | 0)`, `(${value} << 0)`, `(~~${value})`);
+      if (Number.isInteger(Math.log2(value))) forms.push(`(2 ** ${Math.log2(value)})`);
+      return c.pick(forms);
     }
     const text = numericLiteral(value, c);
     return c.chance(0.1) ? `+${text}` : text;
@@ -243,7 +271,8 @@ export class Speller {
   #object(object: { [key: string]: Json }, where: "local" | "shared", depth: number): string {
     const c = this.#choices;
     const keys = Object.keys(object);
-    if (keys.includes("__proto__")) return this.#protoObject(object, where, depth);
+    // An own `__proto__` key: `{ __proto__ }` in a helper module, or a computed `["__proto__"]`.
+    if (keys.includes("__proto__") && c.chance(0.5)) return this.#protoObject(object, where, depth);
     const parts: string[] = [];
     let i = 0;
     while (i < keys.length) {
@@ -260,7 +289,7 @@ export class Speller {
         // An earlier assignment of the same key: the last one wins.
         if (c.chance(0.08))
           parts.push(
-            `${this.key(key)}: ${this.value(c.pick([0, "decoy", null]), where, depth + 1)}`,
+            `${this.key(key, where, depth)}: ${this.value(c.pick([0, "decoy", null]), where, depth + 1)}`,
           );
         if (c.chance(0.05))
           parts.push(`...${c.pick(["null", "undefined", "0", "true", "[]", "{}"])}`);
@@ -276,6 +305,7 @@ export class Speller {
     if (
       where === "local" &&
       IDENTIFIER.test(key) &&
+      key !== "__proto__" &&
       !NOT_A_BINDING.has(key) &&
       !/^[CP]\d+_?$/.test(key) &&
       !["Shared", "NAME", "PARAMETERS", "tool"].includes(key) &&
@@ -286,7 +316,7 @@ export class Speller {
       this.local.push(`const ${key} = ${this.value(value, "local", depth + 1)};`);
       return key;
     }
-    return `${this.key(key)}: ${this.value(value, where, depth + 1)}`;
+    return `${this.key(key, where, depth)}: ${this.value(value, where, depth + 1)}`;
   }
 
   /** A `{ __proto__, ... }` literal, the one way to spell an own `__proto__` key, in a helper module. */
@@ -312,9 +342,26 @@ export class Speller {
     return `P${index}`;
   }
 
-  /** A property name for `key`: an identifier (perhaps with an escape), a string, or a number. */
-  key(key: string): string {
+  /**
+   * A property name for `key`: an identifier (perhaps with an escape), a string, a number, or a
+   * computed key whose value converts to it (a string spelled any way, a number whose canonical
+   * text it is, a const, an enum member or a static property holding one).
+   */
+  key(key: string, where: "local" | "shared" = "local", depth = 0): string {
     const c = this.#choices;
+    if (key === "__proto__" || c.chance(0.15)) {
+      const number = Number(key);
+      const canonical = key !== "" && String(number) === key;
+      if (canonical && c.chance(0.6)) {
+        const text = Number.isNaN(number)
+          ? "0 / 0"
+          : Object.is(number, 0) && c.chance(0.5)
+            ? "-0"
+            : (printedNumber(key) ?? this.number(number));
+        return `[${text}]`;
+      }
+      return `[${this.value(key, where, depth + 1)}]`;
+    }
     if (key !== "" && String(Number(key)) === key && !key.startsWith("-") && c.chance(0.7)) {
       // A numeric literal whose canonical text is the key ("Infinity" is 1e999).
       return key === "Infinity" ? "1e999" : numericLiteral(Number(key), c);
