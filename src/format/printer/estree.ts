@@ -19,6 +19,7 @@ export interface Comment {
   trailing?: boolean;
   printed?: boolean;
   placement?: string;
+  marker?: string;
 }
 
 /** The child keys of each node type, as @typescript-eslint/visitor-keys lists them. */
@@ -103,6 +104,8 @@ export const VISITOR_KEYS: Record<string, readonly string[]> = {
   TSTypeOperator: ["typeAnnotation"],
   TSTypeLiteral: ["members"],
   TSPropertySignature: ["key", "typeAnnotation"],
+  TSMethodSignature: ["key", "typeParameters", "params", "returnType"],
+  TSMappedType: ["key", "constraint", "nameType", "typeAnnotation"],
   TSIndexSignature: ["parameters", "typeAnnotation"],
   TSTypePredicate: ["parameterName", "typeAnnotation"],
   TSFunctionType: ["typeParameters", "params", "returnType"],
@@ -1185,6 +1188,28 @@ class Converter {
           }),
         });
       }
+      case ts.SyntaxKind.MappedType: {
+        const n = node as ts.MappedTypeNode;
+        if (n.members && n.members.length > 0) throw new Unsupported("mapped type members");
+        const modifier = (token: ts.Node | undefined) =>
+          token === undefined
+            ? undefined
+            : token.kind === ts.SyntaxKind.PlusToken
+              ? "+"
+              : token.kind === ts.SyntaxKind.MinusToken
+                ? "-"
+                : true;
+        if (ts.getModifiers(n.typeParameter)?.length)
+          throw new Unsupported("type parameter modifiers");
+        return this.make("TSMappedType", n, {
+          key: this.identifier(n.typeParameter.name),
+          constraint: this.type(n.typeParameter.constraint!),
+          nameType: n.nameType ? this.type(n.nameType) : null,
+          readonly: modifier(n.readonlyToken),
+          optional: modifier(n.questionToken) ?? false,
+          typeAnnotation: n.type ? this.type(n.type) : undefined,
+        });
+      }
       default:
         throw new Unsupported(`type ${ts.SyntaxKind[node.kind]}`);
     }
@@ -1228,6 +1253,22 @@ class Converter {
         readonly,
         static: false,
         accessibility: undefined,
+      });
+    }
+    if (ts.isMethodSignature(m)) {
+      if (ts.getModifiers(m)?.length) throw new Unsupported("method signature modifier");
+      const { key, computed } = this.propertyKey(m.name);
+      return this.make("TSMethodSignature", m, {
+        key,
+        computed,
+        optional: Boolean(m.questionToken),
+        kind: "method",
+        readonly: false,
+        static: false,
+        accessibility: undefined,
+        typeParameters: this.typeParameters(m.typeParameters),
+        params: this.parameters(m.parameters),
+        returnType: m.type ? this.typeAnnotation(m.type) : undefined,
       });
     }
     throw new Unsupported(`type member ${ts.SyntaxKind[m.kind]}`);

@@ -57,8 +57,8 @@ function print(text: string, options: FormatOptions): string {
     throw new Unsupported("CR or BOM in the input");
   const { ast, comments } = parse(text);
   setContentEnds(ast, text, comments);
-  attachComments(ast, comments, text);
-  const printer = new Printer(ast, text, options);
+  attachComments(ast, comments, text, options);
+  const printer = new Printer(ast, text, options, comments);
   const doc = printer.printRoot();
   for (const comment of comments) {
     if (!comment.printed) throw new Unsupported("a comment the printer did not place");
