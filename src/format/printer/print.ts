@@ -444,7 +444,7 @@ export class Printer {
           node.prefix ? "" : node.operator,
         ];
       case "ConditionalExpression":
-        if (options.experimentalTernaries) throw new Unsupported("experimental ternaries");
+        if (options.experimentalTernaries) return this.printTernary(args);
         return this.printTernaryOld();
       case "VariableDeclaration":
         return this.printVariableDeclaration();
@@ -2500,6 +2500,132 @@ export class Printer {
     return group(indent([softline, printed]));
   }
 
+  // --- ternaries with experimentalTernaries (prettier's ternary.js) ---
+
+  printTernary(args: Args | undefined): Doc {
+    const { path, options, print } = this;
+    const { node, parent } = path;
+    const consequentNode = node.consequent;
+    const alternateNode = node.alternate;
+    const isParentTernary = parent.type === node.type;
+    const isInAlternate = isParentTernary && parent.alternate === node;
+    const isConsequentTernary = consequentNode.type === node.type;
+    const isAlternateTernary = alternateNode.type === node.type;
+    const isInChain = isAlternateTernary || isInAlternate;
+    const isBigTabs = options.tabWidth > 2 || options.useTabs;
+    let currentParent: Node;
+    let previousParent: Node;
+    let i = 0;
+    do {
+      previousParent = currentParent || node;
+      currentParent = path.getParentNode(i);
+      i++;
+    } while (
+      currentParent &&
+      currentParent.type === node.type &&
+      currentParent.test !== previousParent
+    );
+    const firstNonConditionalParent = currentParent || parent;
+    const isOnSameLineAsAssignment =
+      args?.assignmentLayout &&
+      args.assignmentLayout !== "break-after-operator" &&
+      (parent.type === "AssignmentExpression" ||
+        parent.type === "VariableDeclarator" ||
+        parent.type === "PropertyDefinition" ||
+        parent.type === "Property");
+    const isOnSameLineAsReturn =
+      isReturnOrThrowStatement(parent) && !(isConsequentTernary || isAlternateTernary);
+    const shouldExtraIndent = this.shouldExtraIndentForConditionalExpression();
+    const breakClosingParen = isMemberExpression(parent) && !parent.computed;
+    const fillTab = !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1);
+    const shouldBreak =
+      [node.test, consequentNode, alternateNode]
+        .flatMap((n) => getComments(n))
+        .some(
+          (comment) =>
+            comment.type === "Block" &&
+            hasNewlineInRange(this.text, locStart(comment), locEnd(comment)),
+        ) ||
+      isConsequentTernary ||
+      isAlternateTernary;
+    const tryToParenthesizeAlternate =
+      !isInChain &&
+      !isParentTernary &&
+      isLoneShortArgument(consequentNode, options.printWidth, options.singleQuote) &&
+      isSimpleExpressionByNodeCount(node.test, 3);
+    const shouldGroupTestAndConsequent =
+      isInChain ||
+      isInAlternate ||
+      (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
+      tryToParenthesizeAlternate;
+    const alternateComments: Doc[] = [];
+    if (hasComment(node.test, CommentFlags.Dangling))
+      alternateComments.push(printDanglingComments(node.test, this.text));
+    if (hasComment(node, CommentFlags.Dangling))
+      alternateComments.push(printDanglingComments(node, this.text));
+    const testId = Symbol("test");
+    const consequentId = Symbol("consequent");
+    const testAndConsequentId = Symbol("test-and-consequent");
+    const printedTest = [
+      wrapInParens(print("test")),
+      node.test.type === "ConditionalExpression" ? breakParent : "",
+    ];
+    const printedTestWithQuestionMark = group([printedTest, " ?"], { id: testId });
+    const printedConsequent = print("consequent");
+    const consequent = indent([isConsequentTernary ? hardline : line, printedConsequent]);
+    const printedTestAndConsequent = shouldGroupTestAndConsequent
+      ? group(
+          [
+            printedTestWithQuestionMark,
+            isInChain
+              ? consequent
+              : ifBreak(consequent, group(consequent, { id: consequentId }), { groupId: testId }),
+          ],
+          { id: testAndConsequentId },
+        )
+      : [printedTestWithQuestionMark, consequent];
+    const printedAlternate = print("alternate");
+    const printedAlternateWithParens = tryToParenthesizeAlternate
+      ? ifBreak(printedAlternate, dedent(wrapInParens(printedAlternate)), {
+          groupId: testAndConsequentId,
+        })
+      : printedAlternate;
+    const parts: Doc[] = [
+      printedTestAndConsequent,
+      alternateComments.length > 0
+        ? [indent([hardline, alternateComments]), hardline]
+        : isAlternateTernary
+          ? hardline
+          : tryToParenthesizeAlternate
+            ? ifBreak(line, " ", { groupId: testAndConsequentId })
+            : line,
+      ":",
+      isAlternateTernary || !isBigTabs
+        ? " "
+        : shouldGroupTestAndConsequent
+          ? ifBreak(
+              fillTab,
+              ifBreak(isInChain || tryToParenthesizeAlternate ? " " : fillTab, " "),
+              { groupId: testAndConsequentId },
+            )
+          : ifBreak(fillTab, " "),
+      isAlternateTernary
+        ? printedAlternateWithParens
+        : group([indent(printedAlternateWithParens), ""]),
+      breakClosingParen && !shouldExtraIndent ? softline : "",
+      shouldBreak ? breakParent : "",
+    ];
+    return isOnSameLineAsAssignment && !shouldBreak
+      ? group(indent([softline, group(parts)]))
+      : isOnSameLineAsAssignment || isOnSameLineAsReturn
+        ? group(indent(parts))
+        : shouldExtraIndent
+          ? group([indent([softline, parts]), ""])
+          : parent === firstNonConditionalParent
+            ? group(parts)
+            : parts;
+  }
+
   // --- ternaries (prettier's ternary-old.js) ---
 
   printTernaryOld(): Doc {
@@ -3458,4 +3584,28 @@ function addAlignmentToDoc(doc: Doc, size: number, tabWidth: number): Doc {
     aligned = align(Number.NEGATIVE_INFINITY, aligned);
   }
   return aligned;
+}
+
+const wrapInParens = (doc: Doc): Doc => [
+  ifBreak("("),
+  indent([softline, doc]),
+  softline,
+  ifBreak(")"),
+];
+
+/** Whether the node has at most `max` nodes below it (prettier counts node-valued properties). */
+function isSimpleExpressionByNodeCount(node: Node, max: number): boolean {
+  const count = (n: Node, limit: number): number => {
+    let total = 0;
+    for (const k in n) {
+      const prop = n[k];
+      if (prop !== null && typeof prop === "object" && typeof prop.type === "string") {
+        total++;
+        total += count(prop, limit - total);
+      }
+      if (total > limit) return total;
+    }
+    return total;
+  };
+  return count(node, max) <= max;
 }
