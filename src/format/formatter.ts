@@ -15,6 +15,15 @@ import type { OutputFile } from "../emit/files.js";
  * does. So the host's `prettier --check` passes on the output, and its `prettier --write`
  * changes nothing. The same inputs (declarations, configuration, prettier version) give the
  * same bytes; writing and the drift check share this code.
+ *
+ * When that prettier is the version the printer reproduces (printer/index.ts,
+ * PRINTER_PRETTIER_VERSION) and the options are ones it supports, each file is printed by the
+ * printer, in this thread, without prettier's parser and printer: the same text prettier gives
+ * (tests/format/printer.test.ts proves it on every file the generator writes, over the
+ * options prettier allows). A file it declines goes to prettier as before; prettier's worker
+ * threads start only then (or at once when the printer cannot be used at all, so that they warm
+ * up while the declarations are read). TOOL_VALIDATORS_FORMATTER=prettier formats everything
+ * with prettier (for tests and comparisons).
  */
 
 /** The prettier that formats: where it is and its version. */
@@ -154,8 +163,31 @@ export interface FormatterOptions {
   readonly display?: (file: string) => string;
   /** Formatted texts of an earlier run with the same prettier, reused for equal inputs. */
   readonly cache?: FormatCache;
-  /** Threads that format, this one included (default: up to 4, one per core). */
+  /** Threads that format with prettier, this one included (default: up to 4, one per core). */
   readonly threads?: number;
+  /**
+   * Whether the printer may format files prettier would format identically (default: true
+   * unless TOOL_VALIDATORS_FORMATTER=prettier); false formats every file with prettier.
+   */
+  readonly printer?: boolean;
+}
+
+/** The printer module, loaded once and only when a file is to be formatted. */
+let printerModule: Promise<typeof import("./printer/index.js")> | undefined;
+
+function loadPrinter(): Promise<typeof import("./printer/index.js")> {
+  // Loaded on first use: it brings TypeScript's parser, which a run that formats nothing (a
+  // check verified from the cache) must not pay for.
+  printerModule ??= import("./printer/index.js");
+  return printerModule;
+}
+
+/** The printer's prettier version (kept equal to printer/index.ts's, which a test checks). */
+export const PRINTER_PRETTIER_VERSION = "3.10.1";
+
+/** Whether the environment asks for prettier alone (TOOL_VALIDATORS_FORMATTER=prettier). */
+function prettierForced(): boolean {
+  return process.env.TOOL_VALIDATORS_FORMATTER === "prettier";
 }
 
 /** From this many files on, this thread formats a share too (below, it is idle but cold). */
@@ -277,6 +309,9 @@ export class Formatter {
   readonly #inputs: Record<string, string> = {};
   #cacheable = true;
   #reused = 0;
+  /** Whether the printer can stand in for this prettier at all (its version, not forced off). */
+  readonly #printer: boolean;
+  #printed = 0;
 
   constructor(options: FormatterOptions) {
     this.#outDir = options.outDir;
@@ -284,9 +319,13 @@ export class Formatter {
     this.#cache = options.cache ?? new Map();
     this.#threads = options.threads ?? Math.min(4, os.availableParallelism());
     this.prettier = locatePrettier(options.outDir);
-    // Started now, so that they load prettier and its TypeScript parser while the declarations
-    // are read: even a single file to format would otherwise wait for that.
-    this.#startWorkers();
+    this.#printer =
+      (options.printer ?? !prettierForced()) && this.prettier.version === PRINTER_PRETTIER_VERSION;
+    // Without the printer, prettier formats everything: its workers start now, so that they
+    // load prettier and its TypeScript parser while the declarations are read (even a single
+    // file to format would otherwise wait for that). With it, they start when a file needs
+    // prettier: options the printer does not support, or a file it declines.
+    if (!this.#printer) this.#startWorkers();
   }
 
   #startWorkers(): FormatWorker[] {
@@ -325,6 +364,10 @@ export class Formatter {
         options: await this.optionsFor(file.name),
       })),
     );
+    const printer = this.#printer && files.length > 0 ? await loadPrinter() : undefined;
+    // Options the printer does not reproduce: prettier will format, its workers warm up now.
+    if (printer && jobs.some((job) => !printer.isSupportedOptions(job.options)))
+      this.#startWorkers();
     const formatted: (string | undefined)[] = files.map((file, i) => {
       const options = jobs[i]!.options;
       const input = sha256(file.content);
@@ -335,8 +378,23 @@ export class Formatter {
         ? this.#cache.get(formatKey(this.prettier, options, input))
         : undefined;
     });
+    this.#reused += formatted.filter((text) => text !== undefined).length;
+    if (printer) {
+      for (let i = 0; i < files.length; i++) {
+        if (formatted[i] !== undefined) continue;
+        let text: string | undefined;
+        try {
+          text = printer.printLikePrettier(jobs[i]!.text, jobs[i]!.options);
+        } catch {
+          // A bug of the printer's: prettier formats the file, as it would without it.
+          text = undefined;
+        }
+        if (text === undefined) continue;
+        formatted[i] = text;
+        this.#printed++;
+      }
+    }
     const missing = files.map((_, i) => i).filter((i) => formatted[i] === undefined);
-    this.#reused += files.length - missing.length;
     if (missing.length > 0) {
       const workers = this.#startWorkers();
       const here = workers.length === 0 || missing.length >= SHARE_HERE_FROM;
@@ -385,6 +443,11 @@ export class Formatter {
       inputs: { ...this.#inputs },
       reused: this.#reused,
     };
+  }
+
+  /** How many files the printer formatted (the others were reused or formatted by prettier). */
+  get printed(): number {
+    return this.#printed;
   }
 
   /** Stops the workers (always call it, also after a failure). */

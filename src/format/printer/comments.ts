@@ -27,16 +27,6 @@ import {
 } from "./text.js";
 import { Unsupported } from "./unsupported.js";
 
-const CONTENT_END_TYPES = new Set([
-  "ExpressionStatement",
-  "ImportDeclaration",
-  "ExportNamedDeclaration",
-  "ReturnStatement",
-  "ThrowStatement",
-  "DoWhileStatement",
-  "PropertyDefinition",
-]);
-
 export function locStart(node: Node | Comment): number {
   return node.range[0];
 }
@@ -93,22 +83,42 @@ export function stripComments(text: string, comments: readonly Comment[]): strin
   return result + text.slice(from);
 }
 
-/** prettier's post-processing: statements' ends before their semicolons. */
-export function setContentEnds(ast: Node, text: string, comments: readonly Comment[]): void {
-  let stripped: string | undefined;
-  const visit = (node: Node) => {
-    if (CONTENT_END_TYPES.has(node.type)) {
-      const end = node.range[1];
-      if (text[end - 1] === ";") {
-        stripped ??= stripComments(text, comments);
-        const before = stripped.slice(node.range[0], end - 1);
-        const cleaned = before.trimEnd();
-        node.__contentEnd = end - 1 - (before.length - cleaned.length);
-      }
+/**
+ * prettier's post-processing (setContentEnd): a statement that ends with a semicolon ends, for
+ * prettier, where its content does: before the semicolon and the white space and comments in
+ * front of it. `nodes` are the nodes of the types it does this for (estree.ts).
+ */
+export function setContentEnds(
+  nodes: readonly Node[],
+  text: string,
+  comments: readonly Comment[],
+): void {
+  let commentAt: Map<number, number> | undefined;
+  for (const node of nodes) {
+    const end = node.range[1];
+    if (text.charCodeAt(end - 1) !== 0x3b /* ; */) continue;
+    const start = node.range[0];
+    let i = end - 1;
+    for (;;) {
+      while (i > start && isWhiteSpace(text.charCodeAt(i - 1))) i--;
+      // A comment ending here is blanked out for prettier: skip it too.
+      if (comments.length === 0) break;
+      commentAt ??= new Map(comments.map((c) => [c.range[1], c.range[0]]));
+      const commentStart = commentAt.get(i);
+      if (commentStart === undefined || commentStart < start) break;
+      i = commentStart;
     }
-    for (const child of childNodes(node)) visit(child);
-  };
-  visit(ast);
+    node.__contentEnd = i;
+  }
+}
+
+/** What String#trimEnd removes: white space and line terminators. */
+function isWhiteSpace(code: number): boolean {
+  return (
+    code === 0x20 ||
+    (code >= 0x09 && code <= 0x0d) ||
+    (code > 0x7f && /\s/.test(String.fromCharCode(code)))
+  );
 }
 
 // --- node kinds ----------------------------------------------------------------------------

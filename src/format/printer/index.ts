@@ -55,8 +55,8 @@ function print(text: string, options: FormatOptions): string {
   // neither, so such input is left to prettier.
   if (text.includes("\r") || text.charCodeAt(0) === 0xfeff)
     throw new Unsupported("CR or BOM in the input");
-  const { ast, comments } = parse(text);
-  setContentEnds(ast, text, comments);
+  const { ast, comments, contentEndNodes } = parse(text);
+  setContentEnds(contentEndNodes, text, comments);
   attachComments(ast, comments, text, options);
   const printer = new Printer(ast, text, options, comments);
   const doc = printer.printRoot();
