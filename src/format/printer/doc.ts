@@ -561,6 +561,7 @@ function fits(
   }
 }
 
+/** How many spaces and tabs end the text. */
 function trailingSpaces(text: string): number {
   let count = 0;
   for (let i = text.length - 1; i >= 0; i--) {
@@ -589,8 +590,16 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
     docs[top] = d;
     top++;
   };
+  // The output as its pieces, joined once at the end (a string grown piece by piece is a rope
+  // that reading its end would flatten at every line). `unsettled` counts the spaces and tabs
+  // that end what was written since the last trim: prettier trims only those.
   const out: string[] = [];
-  let pending = "";
+  let unsettled = 0;
+  const write = (text: string) => {
+    out.push(text);
+    const spaces = trailingSpaces(text);
+    unsettled = spaces === text.length ? unsettled + spaces : spaces;
+  };
   let shouldRemeasure = false;
   const suffixInds: Indentation[] = [];
   const suffixModes: Mode[] = [];
@@ -605,12 +614,19 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
   };
   propagateBreaks(doc);
   const trimOutput = (): number => {
-    // Trailing spaces are trimmed from the text written since the last settle; prettier's
-    // printResult trims only its unsettled text, which is everything since the last trim.
-    const count = trailingSpaces(pending);
-    if (count > 0) pending = pending.slice(0, pending.length - count);
-    out.push(pending);
-    pending = "";
+    const count = unsettled;
+    let left = count;
+    while (left > 0) {
+      const last = out[out.length - 1]!;
+      if (last.length <= left) {
+        out.pop();
+        left -= last.length;
+      } else {
+        out[out.length - 1] = last.slice(0, last.length - left);
+        left = 0;
+      }
+    }
+    unsettled = 0;
     return count;
   };
   while (top > 0) {
@@ -621,7 +637,7 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
     if (typeof d === "string") {
       const formatted = newLine !== "\n" ? d.replaceAll("\n", newLine) : d;
       if (formatted) {
-        pending += formatted;
+        write(formatted);
         if (top > 0) pos += stringWidth(formatted);
       }
     } else if (Array.isArray(d)) {
@@ -761,7 +777,7 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           if (mode === MODE_FLAT) {
             if (!d.hard) {
               if (!d.soft) {
-                pending += " ";
+                write(" ");
                 pos += 1;
               }
               break;
@@ -776,15 +792,16 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
               break;
             }
             if (d.literal) {
-              pending += newLine;
+              write(newLine);
               pos = 0;
               if (ind.root) {
-                pending += ind.root.value;
+                if (ind.root.value) write(ind.root.value);
                 pos = ind.root.length;
               }
             } else {
               trimOutput();
-              pending += newLine + ind.value;
+              write(newLine);
+              if (ind.value) write(ind.value);
               pos = ind.length;
             }
           }
@@ -801,6 +818,5 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
     }
     if (top === 0 && suffixDocs.length > 0) flushSuffixes();
   }
-  out.push(pending);
   return out.join("");
 }

@@ -145,6 +145,9 @@ const KEYWORD_TYPES: Partial<Record<ts.SyntaxKind, string>> = {
   [ts.SyntaxKind.BigIntKeyword]: "TSBigIntKeyword",
 };
 
+/** The empty lists of the nodes that have none (decorators, attributes, implements): shared. */
+const NONE: readonly Node[] = Object.freeze([]);
+
 const LOGICAL = new Set(["&&", "||", "??"]);
 const ASSIGNMENT = new Set([
   "=",
@@ -270,7 +273,7 @@ class Converter {
       specifiers: [],
       source: null,
       exportKind,
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -508,7 +511,7 @@ class Converter {
           argument: id,
           typeAnnotation,
           optional: false,
-          decorators: [],
+          decorators: NONE,
         });
       }
       if (p.initializer) {
@@ -516,7 +519,7 @@ class Converter {
         id = this.make("AssignmentPattern", p, {
           left: id,
           right: this.expression(p.initializer),
-          decorators: [],
+          decorators: NONE,
         });
       }
       return id;
@@ -570,7 +573,7 @@ class Converter {
       importKind,
       specifiers,
       source: this.literal(n.moduleSpecifier as ts.StringLiteral),
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -593,7 +596,7 @@ class Converter {
       specifiers,
       source: n.moduleSpecifier ? this.literal(n.moduleSpecifier as ts.StringLiteral) : null,
       exportKind: n.isTypeOnly ? "type" : "value",
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -630,7 +633,7 @@ class Converter {
       typeParameters: this.typeParameters(n.typeParameters),
       superClass,
       superTypeArguments,
-      implements: [],
+      implements: NONE,
       body: {
         type: "ClassBody",
         body: n.members.map((m) => this.classMember(m)),
@@ -638,7 +641,7 @@ class Converter {
       },
       abstract: false,
       declare: false,
-      decorators: [],
+      decorators: NONE,
     });
     return exported ? this.exported(n, exportEnd, cls, "value") : cls;
   }
@@ -698,7 +701,7 @@ class Converter {
         definite: false,
         typeAnnotation: m.type ? this.typeAnnotation(m.type) : undefined,
         value: m.initializer ? this.expression(m.initializer) : null,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m)) {
@@ -744,7 +747,7 @@ class Converter {
         kind: ts.isConstructorDeclaration(m) ? "constructor" : "method",
         value,
         optional: false,
-        decorators: [],
+        decorators: NONE,
       });
     }
     throw new Unsupported(`class member ${ts.SyntaxKind[m.kind]}`);
@@ -760,7 +763,7 @@ class Converter {
     if (ts.isPrivateIdentifier(node)) throw new Unsupported("private names");
     return this.make("Identifier", node, {
       name: node.text,
-      decorators: [],
+      decorators: NONE,
       optional: false,
       typeAnnotation: undefined,
     });
@@ -1048,7 +1051,7 @@ class Converter {
         kind: "init",
         method: false,
         shorthand: false,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isShorthandPropertyAssignment(p)) {
@@ -1060,7 +1063,7 @@ class Converter {
         kind: "init",
         method: false,
         shorthand: true,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isSpreadAssignment(p)) {

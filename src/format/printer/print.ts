@@ -223,7 +223,6 @@ export class Printer {
   readonly options: FormatOptions;
   readonly text: string;
   readonly path: AstPath;
-  readonly cache = new Map<Node, Doc>();
   readonly print: Print;
 
   readonly comments: readonly Comment[];
@@ -234,10 +233,18 @@ export class Printer {
     this.text = text;
     this.comments = comments;
     this.path = new AstPath(ast);
+    const { path } = this;
     this.print = (selector, args) => {
       if (selector === undefined) return this.mainPrint(args);
-      if (Array.isArray(selector)) return this.path.call(() => this.mainPrint(args), ...selector);
-      return this.path.call(() => this.mainPrint(args), selector);
+      if (Array.isArray(selector)) return path.call(() => this.mainPrint(args), ...selector);
+      const { stack } = path;
+      stack.push(selector, (stack[stack.length - 1] as Node)?.[selector]);
+      try {
+        return this.mainPrint(args);
+      } finally {
+        stack.pop();
+        stack.pop();
+      }
     };
   }
 
@@ -254,12 +261,13 @@ export class Printer {
     const node = this.path.node;
     if (node === undefined || node === null) return "";
     const shouldCache = args === undefined;
-    if (shouldCache && this.cache.has(node)) return this.cache.get(node)!;
+    // prettier's cache of printed nodes, kept on the node (a Map lookup per node costs more).
+    if (shouldCache && node.__doc !== undefined) return node.__doc;
     let doc = this.genericPrint(args);
     if (node.comments?.length && !this.willPrintOwnComments()) {
       doc = inheritLabel(doc, (d) => printCommentsAround(node, d, this.text));
     }
-    if (shouldCache) this.cache.set(node, doc);
+    if (shouldCache) node.__doc = doc;
     return doc;
   }
 
@@ -3598,6 +3606,8 @@ function isSimpleExpressionByNodeCount(node: Node, max: number): boolean {
   const count = (n: Node, limit: number): number => {
     let total = 0;
     for (const k in n) {
+      // The printer's own cache of the node's doc is no child (prettier's nodes have none).
+      if (k === "__doc") continue;
       const prop = n[k];
       if (prop !== null && typeof prop === "object" && typeof prop.type === "string") {
         total++;
