@@ -48,14 +48,14 @@ export function align(n: number | string | { type: "root" }, contents: Doc): Doc
 }
 export function group(
   contents: Doc,
-  opts: { shouldBreak?: boolean; id?: symbol; expandedStates?: Doc[] } = {},
+  opts?: { shouldBreak?: boolean; id?: symbol; expandedStates?: Doc[] },
 ): Group {
   return {
     type: "group",
-    id: opts.id,
+    id: opts?.id,
     contents,
-    break: Boolean(opts.shouldBreak),
-    expandedStates: opts.expandedStates,
+    break: Boolean(opts?.shouldBreak),
+    expandedStates: opts?.expandedStates,
     seen: 0,
   };
 }
@@ -77,9 +77,9 @@ export function fill(parts: Doc[]): Fill {
 export function ifBreak(
   breakContents: Doc,
   flatContents: Doc = "",
-  opts: { groupId?: symbol } = {},
+  opts?: { groupId?: symbol },
 ): Doc {
-  return { type: "if-break", breakContents, flatContents, groupId: opts.groupId };
+  return { type: "if-break", breakContents, flatContents, groupId: opts?.groupId };
 }
 export function indentIfBreak(contents: Doc, opts: { groupId: symbol; negate?: boolean }): Doc {
   return { type: "indent-if-break", contents, groupId: opts.groupId, negate: Boolean(opts.negate) };

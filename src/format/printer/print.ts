@@ -1279,7 +1279,18 @@ export class Printer {
     return group([optional, "[", indent([softline, property]), softline, "]"]);
   }
 
+  /**
+   * A call's doc. prettier prints a call on the right of an assignment twice, once to see
+   * whether it is a member chain (isPoorlyBreakableMemberOrCallChain) and once for the text, at
+   * the same place in the tree: the same doc, made once here.
+   */
   printCallExpression(): Doc {
+    const { node } = this.path;
+    if (node.__callDoc === undefined) node.__callDoc = this.printCallExpressionDoc();
+    return node.__callDoc;
+  }
+
+  printCallExpressionDoc(): Doc {
     const { path, print } = this;
     const { node } = path;
     const isNew = node.type === "NewExpression";
@@ -3606,8 +3617,8 @@ function isSimpleExpressionByNodeCount(node: Node, max: number): boolean {
   const count = (n: Node, limit: number): number => {
     let total = 0;
     for (const k in n) {
-      // The printer's own cache of the node's doc is no child (prettier's nodes have none).
-      if (k === "__doc") continue;
+      // The printer's own caches of the node's docs are no children (prettier's nodes have none).
+      if (k === "__doc" || k === "__callDoc") continue;
       const prop = n[k];
       if (prop !== null && typeof prop === "object" && typeof prop.type === "string") {
         total++;
