@@ -1305,9 +1305,6 @@ export function printComments(node: Node, doc: Doc, text: string, filter?: Comme
   return leading || trailing ? inheritLabel(doc, (d) => [leading, d, trailing]) : doc;
 }
 
-/** @deprecated name kept for the printer's calls: printComments. */
-export const printCommentsAround = printComments;
-
 export interface DanglingOptions {
   indent?: boolean;
   marker?: string;

@@ -35,7 +35,7 @@ import {
   locEnd,
   locEndWithFullText,
   locStart,
-  printCommentsAround,
+  printComments,
   printCommentsSeparately,
   printDanglingComments,
   stripComments,
@@ -265,7 +265,7 @@ export class Printer {
     if (shouldCache && node.__doc !== undefined) return node.__doc;
     let doc = this.genericPrint(args);
     if (node.comments?.length && !this.willPrintOwnComments()) {
-      doc = inheritLabel(doc, (d) => printCommentsAround(node, d, this.text));
+      doc = inheritLabel(doc, (d) => printComments(node, d, this.text));
     }
     if (shouldCache) node.__doc = doc;
     return doc;
@@ -1217,7 +1217,7 @@ export class Printer {
       parts.push(shouldInline ? " " : "", right);
     else parts.push(" ", right);
     if (isNested && hasComment(node)) {
-      const printed = cleanDoc(printCommentsAround(node, parts, this.text));
+      const printed = cleanDoc(printComments(node, parts, this.text));
       if (typeof printed === "object" && !Array.isArray(printed) && printed.type === "fill")
         return printed.parts;
       return Array.isArray(printed) ? printed : [printed];
@@ -1436,7 +1436,7 @@ export class Printer {
         return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
       return this.isNextLineEmpty(node);
     };
-    const withComments = (node: Node, doc: Doc) => printCommentsAround(node, doc, this.text);
+    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
     const rec = () => {
       const { node } = path;
       if (
@@ -2501,12 +2501,11 @@ export class Printer {
         const bar = isFirst ? ifBreak("| ") : [line, "| "];
         const doc = this.print();
         return hasComment(type, CommentFlags.Leading)
-          ? [bar, align(2, printCommentsAround(type, doc, this.text))]
-          : [bar, printCommentsAround(type, align(2, doc), this.text)];
+          ? [bar, align(2, printComments(type, doc, this.text))]
+          : [bar, printComments(type, align(2, doc), this.text)];
       }, "types"),
     );
-    if (this.shouldUnionTypePrintOwnComments())
-      printed = printCommentsAround(node, printed, this.text);
+    if (this.shouldUnionTypePrintOwnComments()) printed = printComments(node, printed, this.text);
     if (this.needsParens()) return group([indent([softline, printed]), softline]);
     if (
       path.key === "elementTypes" &&
