@@ -5,6 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { ConfigError } from "../settings/settings.js";
+import { isSupportedOptions } from "./printer/options.js";
+import { PrinterPool, type PrintJob } from "./printerPool.js";
 import type { OutputFile } from "../emit/files.js";
 
 /**
@@ -15,6 +17,15 @@ import type { OutputFile } from "../emit/files.js";
  * does. So the host's `prettier --check` passes on the output, and its `prettier --write`
  * changes nothing. The same inputs (declarations, configuration, prettier version) give the
  * same bytes; writing and the drift check share this code.
+ *
+ * When that prettier is the version the printer reproduces (printer/index.ts,
+ * PRINTER_PRETTIER_VERSION) and the options are ones it supports, each file is printed by the
+ * printer, in this thread, without prettier's parser and printer: the same text prettier gives
+ * (tests/format/printer.test.ts proves it on every file the generator writes, over the
+ * options prettier allows). A file it declines goes to prettier as before; prettier's worker
+ * threads start only then (or at once when the printer cannot be used at all, so that they warm
+ * up while the declarations are read). TOOL_VALIDATORS_FORMATTER=prettier formats everything
+ * with prettier, =printer fails where a file would need prettier (for tests and comparisons).
  */
 
 /** The prettier that formats: where it is and its version. */
@@ -163,8 +174,54 @@ export interface FormatterOptions {
   readonly display?: (file: string) => string;
   /** Formatted texts of an earlier run with the same prettier, reused for equal inputs. */
   readonly cache?: FormatCache;
-  /** Threads that format, this one included (default: up to 4, one per core). */
+  /** Threads that format with prettier, this one included (default: up to 4, one per core). */
   readonly threads?: number;
+  /**
+   * Whether the printer may format files prettier would format identically (default: true
+   * unless TOOL_VALIDATORS_FORMATTER=prettier); false formats every file with prettier.
+   */
+  readonly printer?: boolean;
+  /**
+   * Worker threads that print with the printer beside this thread (default 0: this thread
+   * prints; TOOL_VALIDATORS_PRINTER_THREADS=<n> sets it). Measured on two shared cores, a
+   * worker cost more than it saved: it loads TypeScript's parser again, and warms the printer
+   * up again.
+   */
+  readonly printerThreads?: number;
+}
+
+/** From this many characters to print, the printer's workers start (below, this thread prints). */
+const POOL_FROM_CHARS = 20_000;
+
+function printerThreadsFromEnv(): number | undefined {
+  const value = process.env.TOOL_VALIDATORS_PRINTER_THREADS;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** The printer module, loaded once and only when a file is to be formatted. */
+let printerModule: Promise<typeof import("./printer/index.js")> | undefined;
+
+function loadPrinter(): Promise<typeof import("./printer/index.js")> {
+  // Loaded on first use: it brings TypeScript's parser, which a run that formats nothing (a
+  // check verified from the cache) must not pay for.
+  printerModule ??= import("./printer/index.js");
+  return printerModule;
+}
+
+/** The printer's prettier version (kept equal to printer/index.ts's, which a test checks). */
+export const PRINTER_PRETTIER_VERSION = "3.10.1";
+
+/** Whether the environment asks for prettier alone (TOOL_VALIDATORS_FORMATTER=prettier). */
+function prettierForced(): boolean {
+  return process.env.TOOL_VALIDATORS_FORMATTER === "prettier";
+}
+
+/**
+ * Whether the environment asks for the printer alone (TOOL_VALIDATORS_FORMATTER=printer, for
+ * tests): a file it would leave to prettier is then an internal error.
+ */
+function printerRequired(): boolean {
+  return process.env.TOOL_VALIDATORS_FORMATTER === "printer";
 }
 
 /** From this many files on, this thread formats a share too (below, it is idle but cold). */
@@ -286,6 +343,12 @@ export class Formatter {
   readonly #inputs: Record<string, string> = {};
   #cacheable = true;
   #reused = 0;
+  /** Whether the printer can stand in for this prettier at all (its version, not forced off). */
+  readonly #printer: boolean;
+  /** Worker threads for the printer (none on one core). */
+  readonly #printerThreads: number;
+  #printerPool: PrinterPool | undefined;
+  #printed = 0;
 
   constructor(options: FormatterOptions) {
     this.#outDir = options.outDir;
@@ -293,9 +356,14 @@ export class Formatter {
     this.#cache = options.cache ?? new Map();
     this.#threads = options.threads ?? Math.min(4, os.availableParallelism());
     this.prettier = locatePrettier(options.outDir);
-    // Started now, so that they load prettier and its TypeScript parser while the declarations
-    // are read: even a single file to format would otherwise wait for that.
-    this.#startWorkers();
+    this.#printer =
+      (options.printer ?? !prettierForced()) && this.prettier.version === PRINTER_PRETTIER_VERSION;
+    this.#printerThreads = options.printerThreads ?? printerThreadsFromEnv() ?? 0;
+    // Without the printer, prettier formats everything: its workers start now, so that they
+    // load prettier and its TypeScript parser while the declarations are read (even a single
+    // file to format would otherwise wait for that). With it, they start when a file needs
+    // prettier: options the printer does not support, or a file it declines.
+    if (!this.#printer) this.#startWorkers();
   }
 
   #startWorkers(): FormatWorker[] {
@@ -334,6 +402,8 @@ export class Formatter {
         options: await this.optionsFor(file.name),
       })),
     );
+    // Options the printer does not reproduce: prettier will format, its workers warm up now.
+    if (this.#printer && jobs.some((job) => !isSupportedOptions(job.options))) this.#startWorkers();
     const formatted: (string | undefined)[] = files.map((file, i) => {
       const options = jobs[i]!.options;
       const input = sha256(file.content);
@@ -344,8 +414,18 @@ export class Formatter {
         ? this.#cache.get(formatKey(this.prettier, options, input))
         : undefined;
     });
+    this.#reused += formatted.filter((text) => text !== undefined).length;
+    if (this.#printer) {
+      const printable = files
+        .map((_, i) => i)
+        .filter((i) => formatted[i] === undefined && isSupportedOptions(jobs[i]!.options));
+      if (printable.length > 0) await this.#print(printable, jobs, formatted);
+    }
     const missing = files.map((_, i) => i).filter((i) => formatted[i] === undefined);
-    this.#reused += files.length - missing.length;
+    if (missing.length > 0 && printerRequired())
+      throw new Error(
+        `internal error: TOOL_VALIDATORS_FORMATTER=printer, but the printer leaves ${missing.map((i) => files[i]!.name).join(", ")} to prettier ${this.prettier.version}`,
+      );
     if (missing.length > 0) {
       const workers = this.#startWorkers();
       const here = workers.length === 0 || missing.length >= SHARE_HERE_FROM;
@@ -364,6 +444,54 @@ export class Formatter {
       );
     }
     return files.map((file, i) => ({ name: file.name, content: formatted[i]! }));
+  }
+
+  /**
+   * Prints the files at `indexes` with the printer into `formatted` (left undefined where it
+   * declines). In worker threads when there are cores to spare and enough to print: the first
+   * batch large enough starts them (the support files of a first run, while the declarations
+   * are read), and from then on they print, this thread taking a share of large batches.
+   */
+  async #print(
+    indexes: readonly number[],
+    jobs: readonly Job[],
+    formatted: (string | undefined)[],
+  ): Promise<void> {
+    const size = indexes.reduce((n, i) => n + jobs[i]!.text.length, 0);
+    if (!this.#printerPool && this.#printerThreads > 0 && size >= POOL_FROM_CHARS)
+      this.#printerPool = new PrinterPool(this.#printerThreads);
+    const pool = this.#printerPool;
+    const here = !pool || indexes.length >= SHARE_HERE_FROM;
+    const shares = (pool?.size ?? 0) + (here ? 1 : 0);
+    // The largest first, each to the share with the fewest characters so far.
+    const buckets: number[][] = Array.from({ length: shares }, () => []);
+    const loads: number[] = buckets.map(() => 0);
+    for (const i of [...indexes].sort((a, b) => jobs[b]!.text.length - jobs[a]!.text.length)) {
+      let least = 0;
+      for (let b = 1; b < shares; b++) if (loads[b]! < loads[least]!) least = b;
+      buckets[least]!.push(i);
+      loads[least]! += jobs[i]!.text.length;
+    }
+    const hereBucket = here ? buckets.pop()! : [];
+    const printedThere = pool
+      ? pool.print(buckets.map((bucket) => bucket.map((i) => jobs[i]! as PrintJob)))
+      : Promise.resolve([]);
+    if (hereBucket.length > 0) {
+      const printer = await loadPrinter();
+      for (const i of hereBucket) {
+        let text: string | undefined;
+        try {
+          text = printer.printLikePrettier(jobs[i]!.text, jobs[i]!.options);
+        } catch {
+          // A bug of the printer's: prettier formats the file, as it would without it.
+          text = undefined;
+        }
+        formatted[i] = text;
+      }
+    }
+    const texts = await printedThere;
+    buckets.forEach((bucket, b) => bucket.forEach((i, k) => (formatted[i] = texts[b]![k])));
+    for (const i of indexes) if (formatted[i] !== undefined) this.#printed++;
   }
 
   async #formatHere(jobs: readonly Job[]): Promise<string[]> {
@@ -396,9 +524,15 @@ export class Formatter {
     };
   }
 
+  /** How many files the printer formatted (the others were reused or formatted by prettier). */
+  get printed(): number {
+    return this.#printed;
+  }
+
   /** Stops the workers (always call it, also after a failure). */
   close(): void {
     for (const worker of this.#workers ?? []) worker.stop();
+    this.#printerPool?.stop();
   }
 }
 

@@ -11,7 +11,7 @@ import { fromJson } from "../../src/extract/values.js";
 import { findToolFiles } from "../../src/find/files.js";
 import type { Mode, ToolSchema } from "../../src/ir.js";
 import { normalizeTool } from "../../src/normalize/normalize.js";
-import { enforcedFacts } from "../../src/keywords/registry.js";
+import { enforcedFacts, KEYWORD_DEFINITIONS } from "../../src/keywords/registry.js";
 
 const READING = (mode: Mode) => ({ mode, enforce: new Set<string>() });
 const FACTS = enforcedFacts(new Set());
@@ -26,9 +26,30 @@ const COMMAND = "npm run gen";
 /** The repository's root folder. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** The fixed support files, as handed to prettier. */
-export function supportFiles(command = COMMAND): UnformattedFile[] {
-  return emitFixedFiles({ command, facts: FACTS });
+/**
+ * The support files, as handed to prettier: the copied sources (runtime.ts, format.ts,
+ * similarity.ts, failures.ts and any a keyword brings) and the written ones (types.ts,
+ * issues.ts), for the keywords enforced by default and the opt-in ones named.
+ */
+export function supportFiles(
+  command = COMMAND,
+  optIn: ReadonlySet<string> = new Set(),
+): UnformattedFile[] {
+  return emitFixedFiles({ command, facts: optIn.size === 0 ? FACTS : enforcedFacts(optIn) });
+}
+
+/**
+ * Every set of opt-in keywords a run can enforce, each making its own types.ts and issues.ts:
+ * none (the default), each one alone, and all of them (every subset while there are few).
+ */
+export function keywordSets(): ReadonlySet<string>[] {
+  const optIn = KEYWORD_DEFINITIONS.filter((d) => d.optIn).map((d) => d.keywords[0]!);
+  if (optIn.length <= 4)
+    return Array.from(
+      { length: 2 ** optIn.length },
+      (_, mask) => new Set(optIn.filter((_, i) => mask & (1 << i))),
+    );
+  return [new Set(), ...optIn.map((k) => new Set([k])), new Set(optIn)];
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Group {
   contents: Doc;
   break: boolean | "propagated";
   expandedStates: Doc[] | undefined;
+  /** The propagateBreaks pass that last visited it (instead of prettier's Set of visited groups). */
+  seen: number;
 }
 export interface Fill {
   type: "fill";
@@ -46,14 +48,15 @@ export function align(n: number | string | { type: "root" }, contents: Doc): Doc
 }
 export function group(
   contents: Doc,
-  opts: { shouldBreak?: boolean; id?: symbol; expandedStates?: Doc[] } = {},
+  opts?: { shouldBreak?: boolean; id?: symbol; expandedStates?: Doc[] },
 ): Group {
   return {
     type: "group",
-    id: opts.id,
+    id: opts?.id,
     contents,
-    break: Boolean(opts.shouldBreak),
-    expandedStates: opts.expandedStates,
+    break: Boolean(opts?.shouldBreak),
+    expandedStates: opts?.expandedStates,
+    seen: 0,
   };
 }
 export function dedentToRoot(contents: Doc): Doc {
@@ -74,9 +77,9 @@ export function fill(parts: Doc[]): Fill {
 export function ifBreak(
   breakContents: Doc,
   flatContents: Doc = "",
-  opts: { groupId?: symbol } = {},
+  opts?: { groupId?: symbol },
 ): Doc {
-  return { type: "if-break", breakContents, flatContents, groupId: opts.groupId };
+  return { type: "if-break", breakContents, flatContents, groupId: opts?.groupId };
 }
 export function indentIfBreak(contents: Doc, opts: { groupId: symbol; negate?: boolean }): Doc {
   return { type: "indent-if-break", contents, groupId: opts.groupId, negate: Boolean(opts.negate) };
@@ -173,8 +176,14 @@ export function canBreak(doc: Doc): boolean {
   }
 }
 
+let propagation = 0;
+
+/**
+ * prettier's propagateBreaks: a group breaks when it holds a break-parent or a broken group
+ * (conditional groups excepted). Each group's contents are visited once per pass.
+ */
 export function propagateBreaks(doc: Doc): void {
-  const visited = new Set<Group>();
+  const pass = ++propagation;
   const groupStack: Group[] = [];
   const breakParentGroup = () => {
     const parent = groupStack[groupStack.length - 1];
@@ -192,8 +201,8 @@ export function propagateBreaks(doc: Doc): void {
         return;
       case "group":
         groupStack.push(d);
-        if (!visited.has(d)) {
-          visited.add(d);
+        if (d.seen !== pass) {
+          d.seen = pass;
           if (d.expandedStates) for (const state of d.expandedStates) visit(state);
           else visit(d.contents);
         }
@@ -433,107 +442,134 @@ function makeAlign(
   return result;
 }
 
-interface Command {
-  ind: Indentation;
-  mode: Mode;
-  doc: Doc;
-}
+/** The stacks of the fits measure, reused from call to call (fits does not nest). */
+const fitModes: Mode[] = [];
+const fitDocs: Doc[] = [];
 
-function trimEnd(text: string): { text: string; count: number } {
-  let count = 0;
-  for (let i = text.length - 1; i >= 0; i--) {
-    const ch = text[i];
-    if (ch === " " || ch === "\t") count++;
-    else break;
-  }
-  return { text: count === 0 ? text : text.slice(0, text.length - count), count };
-}
-
+/**
+ * prettier's fits: whether `doc` (in `mode`), then the rest of the commands (`restModes` and
+ * `restDocs` up to `restCount`, the top last), print within `width` before the next line break.
+ */
 function fits(
-  next: Command,
-  restCommands: Command[],
+  mode: Mode,
+  doc: Doc,
+  restModes: readonly Mode[],
+  restDocs: readonly Doc[],
+  restCount: number,
   width: number,
   hasLineSuffix: boolean,
   groupModeMap: Map<symbol, Mode>,
   mustBeFlat = false,
 ): boolean {
   if (width === Number.POSITIVE_INFINITY) return true;
-  let restIdx = restCommands.length;
+  let restIdx = restCount;
   let hasPendingSpace = false;
-  const cmds: { mode: Mode; doc: Doc }[] = [next];
-  let output = "";
-  while (width >= 0) {
-    if (cmds.length === 0) {
-      if (restIdx === 0) return true;
-      cmds.push(restCommands[--restIdx]!);
-      continue;
-    }
-    const { mode, doc } = cmds.pop()!;
-    if (typeof doc === "string") {
-      if (doc) {
-        if (hasPendingSpace) {
-          output += " ";
-          width -= 1;
-          hasPendingSpace = false;
+  const modes = fitModes;
+  const docs = fitDocs;
+  let top = 0;
+  modes[0] = mode;
+  docs[0] = doc;
+  top = 1;
+  try {
+    while (width >= 0) {
+      if (top === 0) {
+        if (restIdx === 0) return true;
+        restIdx--;
+        modes[0] = restModes[restIdx]!;
+        docs[0] = restDocs[restIdx]!;
+        top = 1;
+        continue;
+      }
+      top--;
+      const m = modes[top]!;
+      const d = docs[top]!;
+      if (typeof d === "string") {
+        if (d) {
+          if (hasPendingSpace) {
+            width -= 1;
+            hasPendingSpace = false;
+          }
+          width -= stringWidth(d);
         }
-        output += doc;
-        width -= stringWidth(doc);
+        continue;
       }
-      continue;
+      if (Array.isArray(d)) {
+        for (let i = d.length - 1; i >= 0; i--) {
+          modes[top] = m;
+          docs[top] = d[i]!;
+          top++;
+        }
+        continue;
+      }
+      switch (d.type) {
+        case "fill": {
+          const end = d.printedLength ?? 0;
+          for (let i = d.parts.length - 1; i >= end; i--) {
+            modes[top] = m;
+            docs[top] = d.parts[i]!;
+            top++;
+          }
+          break;
+        }
+        case "indent":
+        case "align":
+        case "indent-if-break":
+        case "label":
+          modes[top] = m;
+          docs[top] = d.contents;
+          top++;
+          break;
+        case "trim":
+          throw new Unsupported("trim");
+        case "group": {
+          if (mustBeFlat && d.break) return false;
+          const groupMode = d.break ? MODE_BREAK : m;
+          modes[top] = groupMode;
+          docs[top] =
+            d.expandedStates && groupMode === MODE_BREAK ? d.expandedStates.at(-1)! : d.contents;
+          top++;
+          break;
+        }
+        case "if-break": {
+          const groupMode = d.groupId ? (groupModeMap.get(d.groupId) ?? MODE_FLAT) : m;
+          const contents = groupMode === MODE_BREAK ? d.breakContents : d.flatContents;
+          if (contents) {
+            modes[top] = m;
+            docs[top] = contents;
+            top++;
+          }
+          break;
+        }
+        case "line":
+          if (m === MODE_BREAK || d.hard) return true;
+          if (!d.soft) hasPendingSpace = true;
+          break;
+        case "line-suffix":
+          hasLineSuffix = true;
+          break;
+        case "line-suffix-boundary":
+          if (hasLineSuffix) return false;
+          break;
+        default:
+          break;
+      }
     }
-    if (Array.isArray(doc)) {
-      for (let i = doc.length - 1; i >= 0; i--) cmds.push({ mode, doc: doc[i]! });
-      continue;
-    }
-    switch (doc.type) {
-      case "fill": {
-        const end = doc.printedLength ?? 0;
-        for (let i = doc.parts.length - 1; i >= end; i--) cmds.push({ mode, doc: doc.parts[i]! });
-        break;
-      }
-      case "indent":
-      case "align":
-      case "indent-if-break":
-      case "label":
-        cmds.push({ mode, doc: doc.contents });
-        break;
-      case "trim": {
-        const t = trimEnd(output);
-        output = t.text;
-        width += t.count;
-        break;
-      }
-      case "group": {
-        if (mustBeFlat && doc.break) return false;
-        const groupMode = doc.break ? MODE_BREAK : mode;
-        const contents =
-          doc.expandedStates && groupMode === MODE_BREAK
-            ? doc.expandedStates.at(-1)!
-            : doc.contents;
-        cmds.push({ mode: groupMode, doc: contents });
-        break;
-      }
-      case "if-break": {
-        const groupMode = doc.groupId ? (groupModeMap.get(doc.groupId) ?? MODE_FLAT) : mode;
-        const contents = groupMode === MODE_BREAK ? doc.breakContents : doc.flatContents;
-        if (contents) cmds.push({ mode, doc: contents });
-        break;
-      }
-      case "line":
-        if (mode === MODE_BREAK || doc.hard) return true;
-        if (!doc.soft) hasPendingSpace = true;
-        break;
-      case "line-suffix":
-        hasLineSuffix = true;
-        break;
-      case "line-suffix-boundary":
-        if (hasLineSuffix) return false;
-        break;
-      default:
-        break;
-    }
+    return false;
+  } finally {
+    // Drop the references, so that the docs can be collected.
+    for (let i = 0; i < top; i++) docs[i] = "";
   }
-  return false;
+}
+
+/** How many spaces and tabs end the text. */
+function trailingSpaces(text: string): number {
+  let count = 0;
+  for (let i = text.length - 1; i >= 0; i--) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20 || c === 0x09) count++;
+    else break;
+  }
+  return count;
 }
 
 export function printDocToString(doc: Doc, options: PrintOptions): string {
@@ -543,69 +579,115 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
   let pos = 0;
   // Made per call: indentations remember the ones made from them, which depend on the options.
   const rootIndent: Indentation = { value: "", length: 0, queue: [], root: undefined };
-  const cmds: Command[] = [{ ind: rootIndent, mode: MODE_BREAK, doc }];
+  // The commands, as three stacks: indentation, mode and doc of each.
+  const inds: Indentation[] = [rootIndent];
+  const modes: Mode[] = [MODE_BREAK];
+  const docs: Doc[] = [doc];
+  let top = 1;
+  const push = (ind: Indentation, mode: Mode, d: Doc) => {
+    inds[top] = ind;
+    modes[top] = mode;
+    docs[top] = d;
+    top++;
+  };
+  // The output as its pieces, joined once at the end (a string grown piece by piece is a rope
+  // that reading its end would flatten at every line). `unsettled` counts the spaces and tabs
+  // that end what was written since the last trim: prettier trims only those.
   const out: string[] = [];
-  let pending = "";
+  let unsettled = 0;
+  const write = (text: string) => {
+    out.push(text);
+    const spaces = trailingSpaces(text);
+    unsettled = spaces === text.length ? unsettled + spaces : spaces;
+  };
   let shouldRemeasure = false;
-  const lineSuffixes: Command[] = [];
+  const suffixInds: Indentation[] = [];
+  const suffixModes: Mode[] = [];
+  const suffixDocs: Doc[] = [];
+  /** Moves the line suffixes onto the commands, the first on top. */
+  const flushSuffixes = () => {
+    for (let i = suffixDocs.length - 1; i >= 0; i--)
+      push(suffixInds[i]!, suffixModes[i]!, suffixDocs[i]!);
+    suffixInds.length = 0;
+    suffixModes.length = 0;
+    suffixDocs.length = 0;
+  };
   propagateBreaks(doc);
   const trimOutput = (): number => {
-    // Trailing spaces are trimmed from the text written since the last settle; prettier's
-    // printResult trims only its unsettled text, which is everything since the last trim.
-    const t = trimEnd(pending);
-    pending = t.text;
-    out.push(pending);
-    pending = "";
-    return t.count;
+    const count = unsettled;
+    let left = count;
+    while (left > 0) {
+      const last = out[out.length - 1]!;
+      if (last.length <= left) {
+        out.pop();
+        left -= last.length;
+      } else {
+        out[out.length - 1] = last.slice(0, last.length - left);
+        left = 0;
+      }
+    }
+    unsettled = 0;
+    return count;
   };
-  while (cmds.length > 0) {
-    const { ind, mode, doc: d } = cmds.pop()!;
+  while (top > 0) {
+    top--;
+    const ind = inds[top]!;
+    const mode = modes[top]!;
+    const d = docs[top]!;
     if (typeof d === "string") {
       const formatted = newLine !== "\n" ? d.replaceAll("\n", newLine) : d;
       if (formatted) {
-        pending += formatted;
-        if (cmds.length > 0) pos += stringWidth(formatted);
+        write(formatted);
+        if (top > 0) pos += stringWidth(formatted);
       }
     } else if (Array.isArray(d)) {
-      for (let i = d.length - 1; i >= 0; i--) cmds.push({ ind, mode, doc: d[i]! });
+      for (let i = d.length - 1; i >= 0; i--) push(ind, mode, d[i]!);
     } else {
       switch (d.type) {
         case "indent":
-          cmds.push({ ind: makeIndent(ind, options), mode, doc: d.contents });
+          push(makeIndent(ind, options), mode, d.contents);
           break;
         case "align":
-          cmds.push({ ind: makeAlign(ind, d.n, options, rootIndent), mode, doc: d.contents });
+          push(makeAlign(ind, d.n, options, rootIndent), mode, d.contents);
           break;
         case "trim":
-          pos -= trimOutput();
-          break;
+          throw new Unsupported("trim");
         case "group": {
-          let cmd: Command;
+          let groupMode: Mode;
+          let contents: Doc;
           if (mode === MODE_FLAT && !shouldRemeasure) {
-            cmd = { ind, mode: d.break ? MODE_BREAK : MODE_FLAT, doc: d.contents };
+            groupMode = d.break ? MODE_BREAK : MODE_FLAT;
+            contents = d.contents;
           } else {
             shouldRemeasure = false;
             const rem = width - pos;
-            const hasLineSuffix = lineSuffixes.length > 0;
-            const flat: Command = { ind, mode: MODE_FLAT, doc: d.contents };
-            if (!d.break && fits(flat, cmds, rem, hasLineSuffix, groupModeMap)) cmd = flat;
-            else if (!d.expandedStates) cmd = { ind, mode: MODE_BREAK, doc: d.contents };
-            else {
-              let found: Command | undefined;
+            const hasLineSuffix = suffixDocs.length > 0;
+            if (
+              !d.break &&
+              fits(MODE_FLAT, d.contents, modes, docs, top, rem, hasLineSuffix, groupModeMap)
+            ) {
+              groupMode = MODE_FLAT;
+              contents = d.contents;
+            } else if (!d.expandedStates) {
+              groupMode = MODE_BREAK;
+              contents = d.contents;
+            } else {
+              groupMode = MODE_BREAK;
+              contents = d.expandedStates.at(-1)!;
               if (!d.break) {
                 for (let i = 1; i < d.expandedStates.length - 1; i++) {
-                  const state: Command = { ind, mode: MODE_FLAT, doc: d.expandedStates[i]! };
-                  if (fits(state, cmds, rem, hasLineSuffix, groupModeMap)) {
-                    found = state;
+                  const state = d.expandedStates[i]!;
+                  if (fits(MODE_FLAT, state, modes, docs, top, rem, hasLineSuffix, groupModeMap)) {
+                    groupMode = MODE_FLAT;
+                    contents = state;
                     break;
                   }
                 }
               }
-              cmd = found ?? { ind, mode: MODE_BREAK, doc: d.expandedStates.at(-1)! };
             }
           }
-          cmds.push(cmd);
-          if (d.id) groupModeMap.set(d.id, cmd.mode);
+          push(ind, groupMode, contents);
+          if (d.id) groupModeMap.set(d.id, groupMode);
           break;
         }
         case "fill": {
@@ -615,42 +697,56 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           const length = parts.length - offset;
           if (length === 0) break;
           const content = parts[offset]!;
-          const contentFlat: Command = { ind, mode: MODE_FLAT, doc: content };
-          const contentBreak: Command = { ind, mode: MODE_BREAK, doc: content };
+          const hasLineSuffix = suffixDocs.length > 0;
           const contentFits = fits(
-            contentFlat,
+            MODE_FLAT,
+            content,
             [],
+            [],
+            0,
             rem,
-            lineSuffixes.length > 0,
+            hasLineSuffix,
             groupModeMap,
             true,
           );
           if (length === 1) {
-            cmds.push(contentFits ? contentFlat : contentBreak);
+            push(ind, contentFits ? MODE_FLAT : MODE_BREAK, content);
             break;
           }
           const whitespace = parts[offset + 1]!;
-          const wsFlat: Command = { ind, mode: MODE_FLAT, doc: whitespace };
-          const wsBreak: Command = { ind, mode: MODE_BREAK, doc: whitespace };
           if (length === 2) {
-            if (contentFits) cmds.push(wsFlat, contentFlat);
-            else cmds.push(wsBreak, contentBreak);
+            if (contentFits) {
+              push(ind, MODE_FLAT, whitespace);
+              push(ind, MODE_FLAT, content);
+            } else {
+              push(ind, MODE_BREAK, whitespace);
+              push(ind, MODE_BREAK, content);
+            }
             break;
           }
           const second = parts[offset + 2]!;
-          const remaining: Command = { ind, mode, doc: { ...d, printedLength: offset + 2 } };
           const bothFit = fits(
-            { ind, mode: MODE_FLAT, doc: [content, whitespace, second] },
+            MODE_FLAT,
+            [content, whitespace, second],
             [],
+            [],
+            0,
             rem,
-            lineSuffixes.length > 0,
+            hasLineSuffix,
             groupModeMap,
             true,
           );
-          cmds.push(remaining);
-          if (bothFit) cmds.push(wsFlat, contentFlat);
-          else if (contentFits) cmds.push(wsBreak, contentFlat);
-          else cmds.push(wsBreak, contentBreak);
+          push(ind, mode, { ...d, printedLength: offset + 2 });
+          if (bothFit) {
+            push(ind, MODE_FLAT, whitespace);
+            push(ind, MODE_FLAT, content);
+          } else if (contentFits) {
+            push(ind, MODE_BREAK, whitespace);
+            push(ind, MODE_FLAT, content);
+          } else {
+            push(ind, MODE_BREAK, whitespace);
+            push(ind, MODE_BREAK, content);
+          }
           break;
         }
         case "if-break":
@@ -659,27 +755,29 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           if (groupMode === MODE_BREAK) {
             const contents =
               d.type === "if-break" ? d.breakContents : d.negate ? d.contents : indent(d.contents);
-            if (contents) cmds.push({ ind, mode, doc: contents });
+            if (contents) push(ind, mode, contents);
           }
           if (groupMode === MODE_FLAT) {
             const contents =
               d.type === "if-break" ? d.flatContents : d.negate ? indent(d.contents) : d.contents;
-            if (contents) cmds.push({ ind, mode, doc: contents });
+            if (contents) push(ind, mode, contents);
           }
           break;
         }
         case "line-suffix":
-          lineSuffixes.push({ ind, mode, doc: d.contents });
+          suffixInds.push(ind);
+          suffixModes.push(mode);
+          suffixDocs.push(d.contents);
           break;
         case "line-suffix-boundary":
-          if (lineSuffixes.length > 0) cmds.push({ ind, mode, doc: hardlineWithoutBreakParent });
+          if (suffixDocs.length > 0) push(ind, mode, hardlineWithoutBreakParent);
           break;
         case "line": {
           let breakLine = mode === MODE_BREAK;
           if (mode === MODE_FLAT) {
             if (!d.hard) {
               if (!d.soft) {
-                pending += " ";
+                write(" ");
                 pos += 1;
               }
               break;
@@ -688,28 +786,29 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
             breakLine = true;
           }
           if (breakLine) {
-            if (lineSuffixes.length > 0) {
-              cmds.push({ ind, mode, doc: d }, ...lineSuffixes.reverse());
-              lineSuffixes.length = 0;
+            if (suffixDocs.length > 0) {
+              push(ind, mode, d);
+              flushSuffixes();
               break;
             }
             if (d.literal) {
-              pending += newLine;
+              write(newLine);
               pos = 0;
               if (ind.root) {
-                pending += ind.root.value;
+                if (ind.root.value) write(ind.root.value);
                 pos = ind.root.length;
               }
             } else {
               trimOutput();
-              pending += newLine + ind.value;
+              write(newLine);
+              if (ind.value) write(ind.value);
               pos = ind.length;
             }
           }
           break;
         }
         case "label":
-          cmds.push({ ind, mode, doc: d.contents });
+          push(ind, mode, d.contents);
           break;
         case "break-parent":
           break;
@@ -717,11 +816,7 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
           throw new Unsupported("unknown doc");
       }
     }
-    if (cmds.length === 0 && lineSuffixes.length > 0) {
-      cmds.push(...lineSuffixes.reverse());
-      lineSuffixes.length = 0;
-    }
+    if (top === 0 && suffixDocs.length > 0) flushSuffixes();
   }
-  out.push(pending);
   return out.join("");
 }

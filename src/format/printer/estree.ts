@@ -19,6 +19,7 @@ export interface Comment {
   trailing?: boolean;
   printed?: boolean;
   placement?: string;
+  marker?: string;
 }
 
 /** The child keys of each node type, as @typescript-eslint/visitor-keys lists them. */
@@ -103,6 +104,8 @@ export const VISITOR_KEYS: Record<string, readonly string[]> = {
   TSTypeOperator: ["typeAnnotation"],
   TSTypeLiteral: ["members"],
   TSPropertySignature: ["key", "typeAnnotation"],
+  TSMethodSignature: ["key", "typeParameters", "params", "returnType"],
+  TSMappedType: ["key", "constraint", "nameType", "typeAnnotation"],
   TSIndexSignature: ["parameters", "typeAnnotation"],
   TSTypePredicate: ["parameterName", "typeAnnotation"],
   TSFunctionType: ["typeParameters", "params", "returnType"],
@@ -142,6 +145,9 @@ const KEYWORD_TYPES: Partial<Record<ts.SyntaxKind, string>> = {
   [ts.SyntaxKind.BigIntKeyword]: "TSBigIntKeyword",
 };
 
+/** The empty lists of the nodes that have none (decorators, attributes, implements): shared. */
+const NONE: readonly Node[] = Object.freeze([]);
+
 const LOGICAL = new Set(["&&", "||", "??"]);
 const ASSIGNMENT = new Set([
   "=",
@@ -165,16 +171,35 @@ const ASSIGNMENT = new Set([
 export interface Parsed {
   ast: Node;
   comments: Comment[];
+  /** The nodes whose end prettier moves before their semicolon (comments.ts setContentEnds). */
+  contentEndNodes: Node[];
 }
 
+/** The node types whose end prettier moves before a final semicolon (`__contentEnd`). */
+export const CONTENT_END_TYPES: ReadonlySet<string> = new Set([
+  "ExpressionStatement",
+  "ImportDeclaration",
+  "ExportNamedDeclaration",
+  "ReturnStatement",
+  "ThrowStatement",
+  "DoWhileStatement",
+  "PropertyDefinition",
+]);
+
+const SOURCE_OPTIONS: ts.CreateSourceFileOptions = {
+  languageVersion: ts.ScriptTarget.Latest,
+  // The printer reads comments as text: TypeScript's own JSDoc trees are not needed.
+  jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
+};
+
 export function parse(text: string): Parsed {
-  const sf = ts.createSourceFile("input.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const sf = ts.createSourceFile("input.ts", text, SOURCE_OPTIONS, false, ts.ScriptKind.TS);
   const diagnostics = (sf as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics;
   if (diagnostics && diagnostics.length > 0) throw new Unsupported("syntax errors");
   const converter = new Converter(sf, text);
   const ast = converter.program();
-  const comments = collectComments(sf, text, converter.rescanPositions);
-  return { ast, comments };
+  const comments = collectComments(text, converter.regexEnds, converter.templateResumes);
+  return { ast, comments, contentEndNodes: converter.contentEndNodes };
 }
 
 function tokenText(kind: ts.SyntaxKind): string {
@@ -186,8 +211,12 @@ function tokenText(kind: ts.SyntaxKind): string {
 class Converter {
   readonly sf: ts.SourceFile;
   readonly text: string;
-  /** Where the scanner must re-scan: regular expressions and template continuations. */
-  readonly rescanPositions = new Map<number, "regex" | "template">();
+  /** Where each regular expression literal starts, and its end: no comment is inside. */
+  readonly regexEnds = new Map<number, number>();
+  /** Where a template literal goes on after a substitution (its `}`). */
+  readonly templateResumes = new Set<number>();
+  /** The nodes made of CONTENT_END_TYPES, for setContentEnds. */
+  readonly contentEndNodes: Node[] = [];
 
   constructor(sf: ts.SourceFile, text: string) {
     this.sf = sf;
@@ -206,6 +235,7 @@ class Converter {
   ): Node {
     fields.type = type;
     fields.range = range ?? [this.start(node), node.end];
+    if (CONTENT_END_TYPES.has(type)) this.contentEndNodes.push(fields);
     return fields;
   }
 
@@ -243,7 +273,7 @@ class Converter {
       specifiers: [],
       source: null,
       exportKind,
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -481,7 +511,7 @@ class Converter {
           argument: id,
           typeAnnotation,
           optional: false,
-          decorators: [],
+          decorators: NONE,
         });
       }
       if (p.initializer) {
@@ -489,7 +519,7 @@ class Converter {
         id = this.make("AssignmentPattern", p, {
           left: id,
           right: this.expression(p.initializer),
-          decorators: [],
+          decorators: NONE,
         });
       }
       return id;
@@ -543,7 +573,7 @@ class Converter {
       importKind,
       specifiers,
       source: this.literal(n.moduleSpecifier as ts.StringLiteral),
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -566,7 +596,7 @@ class Converter {
       specifiers,
       source: n.moduleSpecifier ? this.literal(n.moduleSpecifier as ts.StringLiteral) : null,
       exportKind: n.isTypeOnly ? "type" : "value",
-      attributes: [],
+      attributes: NONE,
     });
   }
 
@@ -603,7 +633,7 @@ class Converter {
       typeParameters: this.typeParameters(n.typeParameters),
       superClass,
       superTypeArguments,
-      implements: [],
+      implements: NONE,
       body: {
         type: "ClassBody",
         body: n.members.map((m) => this.classMember(m)),
@@ -611,7 +641,7 @@ class Converter {
       },
       abstract: false,
       declare: false,
-      decorators: [],
+      decorators: NONE,
     });
     return exported ? this.exported(n, exportEnd, cls, "value") : cls;
   }
@@ -671,7 +701,7 @@ class Converter {
         definite: false,
         typeAnnotation: m.type ? this.typeAnnotation(m.type) : undefined,
         value: m.initializer ? this.expression(m.initializer) : null,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m)) {
@@ -717,7 +747,7 @@ class Converter {
         kind: ts.isConstructorDeclaration(m) ? "constructor" : "method",
         value,
         optional: false,
-        decorators: [],
+        decorators: NONE,
       });
     }
     throw new Unsupported(`class member ${ts.SyntaxKind[m.kind]}`);
@@ -733,7 +763,7 @@ class Converter {
     if (ts.isPrivateIdentifier(node)) throw new Unsupported("private names");
     return this.make("Identifier", node, {
       name: node.text,
-      decorators: [],
+      decorators: NONE,
       optional: false,
       typeAnnotation: undefined,
     });
@@ -768,7 +798,7 @@ class Converter {
       case ts.SyntaxKind.NullKeyword:
         return { type: "Literal", value: null, raw, range: [start, node.end] };
       case ts.SyntaxKind.RegularExpressionLiteral: {
-        this.rescanPositions.set(start, "regex");
+        this.regexEnds.set(start, node.end);
         const slash = raw.lastIndexOf("/");
         return {
           type: "Literal",
@@ -800,7 +830,7 @@ class Converter {
       quasis.push(element(node.head, node.templateSpans.length === 0));
       node.templateSpans.forEach((span, i) => {
         expressions.push(this.expression(span.expression));
-        this.rescanPositions.set(this.start(span.literal), "template");
+        this.templateResumes.add(this.start(span.literal));
         quasis.push(element(span.literal, i === node.templateSpans.length - 1));
       });
     }
@@ -1021,7 +1051,7 @@ class Converter {
         kind: "init",
         method: false,
         shorthand: false,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isShorthandPropertyAssignment(p)) {
@@ -1033,7 +1063,7 @@ class Converter {
         kind: "init",
         method: false,
         shorthand: true,
-        decorators: [],
+        decorators: NONE,
       });
     }
     if (ts.isSpreadAssignment(p)) {
@@ -1185,6 +1215,28 @@ class Converter {
           }),
         });
       }
+      case ts.SyntaxKind.MappedType: {
+        const n = node as ts.MappedTypeNode;
+        if (n.members && n.members.length > 0) throw new Unsupported("mapped type members");
+        const modifier = (token: ts.Node | undefined) =>
+          token === undefined
+            ? undefined
+            : token.kind === ts.SyntaxKind.PlusToken
+              ? "+"
+              : token.kind === ts.SyntaxKind.MinusToken
+                ? "-"
+                : true;
+        if (ts.getModifiers(n.typeParameter)?.length)
+          throw new Unsupported("type parameter modifiers");
+        return this.make("TSMappedType", n, {
+          key: this.identifier(n.typeParameter.name),
+          constraint: this.type(n.typeParameter.constraint!),
+          nameType: n.nameType ? this.type(n.nameType) : null,
+          readonly: modifier(n.readonlyToken),
+          optional: modifier(n.questionToken) ?? false,
+          typeAnnotation: n.type ? this.type(n.type) : undefined,
+        });
+      }
       default:
         throw new Unsupported(`type ${ts.SyntaxKind[node.kind]}`);
     }
@@ -1230,6 +1282,22 @@ class Converter {
         accessibility: undefined,
       });
     }
+    if (ts.isMethodSignature(m)) {
+      if (ts.getModifiers(m)?.length) throw new Unsupported("method signature modifier");
+      const { key, computed } = this.propertyKey(m.name);
+      return this.make("TSMethodSignature", m, {
+        key,
+        computed,
+        optional: Boolean(m.questionToken),
+        kind: "method",
+        readonly: false,
+        static: false,
+        accessibility: undefined,
+        typeParameters: this.typeParameters(m.typeParameters),
+        params: this.parameters(m.parameters),
+        returnType: m.type ? this.typeAnnotation(m.type) : undefined,
+      });
+    }
     throw new Unsupported(`type member ${ts.SyntaxKind[m.kind]}`);
   }
 }
@@ -1252,45 +1320,71 @@ function rebalanceLogicalTree(node: Node): Node {
   });
 }
 
-/** Every comment, in order, by scanning the text (re-scanning regular expressions and templates). */
+/**
+ * Every comment, in order: the text scanned for `//` and `/*` outside string, template and
+ * regular expression literals. The text parsed without errors, so these are the only places a
+ * comment marker can be something else; the parser said where each regular expression is
+ * (`/` is otherwise division) and where each template goes on after a substitution (`}` is
+ * otherwise a brace).
+ */
 function collectComments(
-  sf: ts.SourceFile,
   text: string,
-  rescan: Map<number, "regex" | "template">,
+  regexEnds: ReadonlyMap<number, number>,
+  templateResumes: ReadonlySet<number>,
 ): Comment[] {
   const comments: Comment[] = [];
-  const scanner = ts.createScanner(
-    ts.ScriptTarget.Latest,
-    false,
-    ts.LanguageVariant.Standard,
-    text,
-  );
-  let kind = scanner.scan();
-  while (kind !== ts.SyntaxKind.EndOfFileToken) {
-    const start = scanner.getTokenStart();
-    const how = rescan.get(start);
-    if (
-      how === "regex" &&
-      (kind === ts.SyntaxKind.SlashToken || kind === ts.SyntaxKind.SlashEqualsToken)
-    ) {
-      kind = scanner.reScanSlashToken();
-    } else if (how === "template" && kind === ts.SyntaxKind.CloseBraceToken) {
-      kind = scanner.reScanTemplateToken(false);
+  const { length } = text;
+  if (text.charCodeAt(0) === 0x23 /* # */ && text.charCodeAt(1) === 0x21 /* ! */)
+    throw new Unsupported("shebang");
+  /** The end of the template text starting at `i` (after `` ` `` or `}`): past `` ` `` or `${`. */
+  const templateText = (i: number): number => {
+    while (i < length) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c /* \ */) i += 2;
+      else if (c === 0x60 /* ` */) return i + 1;
+      else if (c === 0x24 /* $ */ && text.charCodeAt(i + 1) === 0x7b /* { */) return i + 2;
+      else i++;
     }
-    if (kind === ts.SyntaxKind.SingleLineCommentTrivia) {
-      const end = scanner.getTokenEnd();
-      comments.push({ type: "Line", value: text.slice(start + 2, end), range: [start, end] });
-    } else if (kind === ts.SyntaxKind.MultiLineCommentTrivia) {
-      const end = scanner.getTokenEnd();
-      comments.push({ type: "Block", value: text.slice(start + 2, end - 2), range: [start, end] });
-    } else if (
-      kind === ts.SyntaxKind.ConflictMarkerTrivia ||
-      kind === ts.SyntaxKind.ShebangTrivia
-    ) {
-      throw new Unsupported("shebang or conflict marker");
+    return i;
+  };
+  let i = 0;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2f /* / */) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 0x2f) {
+        let end = i + 2;
+        while (end < length) {
+          const e = text.charCodeAt(end);
+          if (e === 0x0a || e === 0x0d || e === 0x2028 || e === 0x2029) break;
+          end++;
+        }
+        comments.push({ type: "Line", value: text.slice(i + 2, end), range: [i, end] });
+        i = end;
+      } else if (next === 0x2a /* * */) {
+        const close = text.indexOf("*/", i + 2);
+        const end = close === -1 ? length : close + 2;
+        comments.push({ type: "Block", value: text.slice(i + 2, end - 2), range: [i, end] });
+        i = end;
+      } else {
+        i = regexEnds.get(i) ?? i + 1;
+      }
+    } else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      let j = i + 1;
+      while (j < length) {
+        const d = text.charCodeAt(j);
+        if (d === 0x5c) j += 2;
+        else if (d === c) break;
+        else j++;
+      }
+      i = j + 1;
+    } else if (c === 0x60 /* ` */) {
+      i = templateText(i + 1);
+    } else if (c === 0x7d /* } */ && templateResumes.has(i)) {
+      i = templateText(i + 1);
+    } else {
+      i++;
     }
-    kind = scanner.scan();
   }
-  void sf;
   return comments;
 }

@@ -55,10 +55,10 @@ function print(text: string, options: FormatOptions): string {
   // neither, so such input is left to prettier.
   if (text.includes("\r") || text.charCodeAt(0) === 0xfeff)
     throw new Unsupported("CR or BOM in the input");
-  const { ast, comments } = parse(text);
-  setContentEnds(ast, text, comments);
-  attachComments(ast, comments, text);
-  const printer = new Printer(ast, text, options);
+  const { ast, comments, contentEndNodes } = parse(text);
+  setContentEnds(contentEndNodes, text, comments);
+  attachComments(ast, comments, text, options);
+  const printer = new Printer(ast, text, options, comments);
   const doc = printer.printRoot();
   for (const comment of comments) {
     if (!comment.printed) throw new Unsupported("a comment the printer did not place");

@@ -83,16 +83,33 @@ export class AstPath {
 
   call<T>(callback: (path: AstPath) => T, ...names: Key[]): T {
     const { stack } = this;
-    const { length } = stack;
-    let value = stack.at(-1) as Node;
-    for (const name of names) {
+    let value = stack[stack.length - 1] as Node;
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i]!;
       value = value?.[name];
       stack.push(name, value);
     }
     try {
       return callback(this);
     } finally {
-      stack.length = length;
+      // Pops rather than setting the length, which costs more.
+      for (let i = 0; i < names.length; i++) {
+        stack.pop();
+        stack.pop();
+      }
+    }
+  }
+
+  /** `call` with one name, without the rest array. */
+  call1<T>(callback: (path: AstPath) => T, name: Key): T {
+    const { stack } = this;
+    const parent = stack[stack.length - 1] as Node;
+    stack.push(name, parent?.[name]);
+    try {
+      return callback(this);
+    } finally {
+      stack.pop();
+      stack.pop();
     }
   }
 
@@ -118,7 +135,8 @@ export class AstPath {
       for (let i = 0; i < value.length; ++i) {
         stack.push(i, value[i]);
         callback(this, i, value);
-        stack.length -= 2;
+        stack.pop();
+        stack.pop();
       }
     } finally {
       stack.length = length;

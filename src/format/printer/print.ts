@@ -18,6 +18,7 @@ import {
   inheritLabel,
   join,
   label,
+  printDocToString,
   line,
   lineSuffixBoundary,
   removeLines,
@@ -28,14 +29,18 @@ import {
 } from "./doc.js";
 import {
   CommentFlags,
+  getComments,
   hasComment,
   isIndentableBlockComment,
   locEnd,
   locEndWithFullText,
   locStart,
-  printCommentsAround,
+  printComments,
+  printCommentsSeparately,
+  printDanglingComments,
+  stripComments,
 } from "./comments.js";
-import type { Node } from "./estree.js";
+import type { Comment, Node } from "./estree.js";
 import type { FormatOptions } from "./options.js";
 import { AstPath } from "./path.js";
 import {
@@ -218,18 +223,34 @@ export class Printer {
   readonly options: FormatOptions;
   readonly text: string;
   readonly path: AstPath;
-  readonly cache = new Map<Node, Doc>();
   readonly print: Print;
 
-  constructor(ast: Node, text: string, options: FormatOptions) {
+  readonly comments: readonly Comment[];
+  #stripped: string | undefined;
+
+  constructor(ast: Node, text: string, options: FormatOptions, comments: readonly Comment[] = []) {
     this.options = options;
     this.text = text;
+    this.comments = comments;
     this.path = new AstPath(ast);
+    const { path } = this;
     this.print = (selector, args) => {
       if (selector === undefined) return this.mainPrint(args);
-      if (Array.isArray(selector)) return this.path.call(() => this.mainPrint(args), ...selector);
-      return this.path.call(() => this.mainPrint(args), selector);
+      if (Array.isArray(selector)) return path.call(() => this.mainPrint(args), ...selector);
+      const { stack } = path;
+      stack.push(selector, (stack[stack.length - 1] as Node)?.[selector]);
+      try {
+        return this.mainPrint(args);
+      } finally {
+        stack.pop();
+        stack.pop();
+      }
     };
+  }
+
+  /** The text with the comments blanked out (prettier's stripComments). */
+  stripped(): string {
+    return (this.#stripped ??= stripComments(this.text, this.comments));
   }
 
   printRoot(): Doc {
@@ -240,12 +261,13 @@ export class Printer {
     const node = this.path.node;
     if (node === undefined || node === null) return "";
     const shouldCache = args === undefined;
-    if (shouldCache && this.cache.has(node)) return this.cache.get(node)!;
+    // prettier's cache of printed nodes, kept on the node (a Map lookup per node costs more).
+    if (shouldCache && node.__doc !== undefined) return node.__doc;
     let doc = this.genericPrint(args);
     if (node.comments?.length && !this.willPrintOwnComments()) {
-      doc = inheritLabel(doc, (d) => printCommentsAround(node, d, this.text));
+      doc = inheritLabel(doc, (d) => printComments(node, d, this.text));
     }
-    if (shouldCache) this.cache.set(node, doc);
+    if (shouldCache) node.__doc = doc;
     return doc;
   }
 
@@ -430,7 +452,7 @@ export class Printer {
           node.prefix ? "" : node.operator,
         ];
       case "ConditionalExpression":
-        if (options.experimentalTernaries) throw new Unsupported("experimental ternaries");
+        if (options.experimentalTernaries) return this.printTernary(args);
         return this.printTernaryOld();
       case "VariableDeclaration":
         return this.printVariableDeclaration();
@@ -508,31 +530,77 @@ export class Printer {
     return String(node.value);
   }
 
+  /** prettier's template-literal.js (printTemplateLiteral, printTemplateExpression). */
   printTemplateLiteral(): Doc {
-    const { path, print } = this;
-    const node = path.node;
-    if (node.quasis.some((q: Node) => q.value.raw.includes("\n")))
-      throw new Unsupported("multi-line template literal");
-    const parts: Doc[] = ["`"];
-    path.each((childPath) => {
-      const i = childPath.index!;
-      parts.push(print());
-      if (i < node.expressions.length) {
-        const expression = node.expressions[i];
-        if (hasComment(expression)) throw new Unsupported("comment in a template literal");
-        const isSimple = isSimpleTemplateExpression(expression);
-        if (!isSimple) throw new Unsupported("template literal with a complex expression");
-        parts.push(
-          lineSuffixBoundary,
-          "${",
-          path.call(() => print(), "expressions", i),
-          lineSuffixBoundary,
-          "}",
-        );
-      }
-    }, "quasis");
-    parts.push("`");
-    return parts;
+    const { path } = this;
+    const expressionDocs = path.map(() => this.printTemplateExpression(), "expressions");
+    const parts = path.map(
+      ({ isLast, index }) => [this.print(), isLast ? "" : expressionDocs[index!]!],
+      "quasis",
+    );
+    return [lineSuffixBoundary, "`", ...parts, "`"];
+  }
+
+  printTemplateExpression(): Doc {
+    const { path, options } = this;
+    const { node } = path;
+    const index = path.index!;
+    let expressionDoc = this.print();
+    const { quasis } = path.parent;
+    let interpolationHasNewline = hasNewlineInRange(
+      this.text,
+      locEnd(quasis[index]),
+      locStart(quasis[index + 1]),
+    );
+    if (!interpolationHasNewline) {
+      const rendered = printDocToString(expressionDoc, {
+        printWidth: Number.POSITIVE_INFINITY,
+        tabWidth: options.tabWidth,
+        useTabs: options.useTabs,
+        newLine: "\n",
+      });
+      if (rendered.includes("\n")) interpolationHasNewline = true;
+      else expressionDoc = rendered;
+    }
+    if (
+      interpolationHasNewline &&
+      (hasComment(node) ||
+        node.type === "Identifier" ||
+        isMemberExpression(stripChainElementWrappers(node)) ||
+        node.type === "ConditionalExpression" ||
+        node.type === "SequenceExpression" ||
+        isBinaryCastExpression(node) ||
+        isBinaryish(node))
+    )
+      expressionDoc = [indent([softline, expressionDoc]), softline];
+    const { indentSize, previousQuasiText } = this.templateExpressionIndent(index);
+    expressionDoc =
+      indentSize === 0 && previousQuasiText.endsWith("\n")
+        ? align(Number.NEGATIVE_INFINITY, expressionDoc)
+        : addAlignmentToDoc(expressionDoc, indentSize, options.tabWidth);
+    return group(["${", expressionDoc, lineSuffixBoundary, "}"]);
+  }
+
+  readonly templateIndentCache = new WeakMap<
+    Node,
+    { indentSize: number; previousQuasiText: string }[]
+  >();
+
+  templateExpressionIndent(index: number): { indentSize: number; previousQuasiText: string } {
+    const templateLiteral = this.path.parent;
+    let sizes = this.templateIndentCache.get(templateLiteral);
+    if (!sizes) {
+      const { tabWidth } = this.options;
+      let previous = 0;
+      sizes = templateLiteral.quasis.map((quasi: Node) => {
+        const text: string = quasi.value.raw;
+        const indentSize = text.includes("\n") ? getIndentSize(text, tabWidth) : previous;
+        previous = indentSize;
+        return { indentSize, previousQuasiText: text };
+      });
+      this.templateIndentCache.set(templateLiteral, sizes!);
+    }
+    return sizes![index]!;
   }
 
   // --- statements ---
@@ -1149,7 +1217,7 @@ export class Printer {
       parts.push(shouldInline ? " " : "", right);
     else parts.push(" ", right);
     if (isNested && hasComment(node)) {
-      const printed = cleanDoc(printCommentsAround(node, parts, this.text));
+      const printed = cleanDoc(printComments(node, parts, this.text));
       if (typeof printed === "object" && !Array.isArray(printed) && printed.type === "fill")
         return printed.parts;
       return Array.isArray(printed) ? printed : [printed];
@@ -1211,7 +1279,18 @@ export class Printer {
     return group([optional, "[", indent([softline, property]), softline, "]"]);
   }
 
+  /**
+   * A call's doc. prettier prints a call on the right of an assignment twice, once to see
+   * whether it is a member chain (isPoorlyBreakableMemberOrCallChain) and once for the text, at
+   * the same place in the tree: the same doc, made once here.
+   */
   printCallExpression(): Doc {
+    const { node } = this.path;
+    if (node.__callDoc === undefined) node.__callDoc = this.printCallExpressionDoc();
+    return node.__callDoc;
+  }
+
+  printCallExpressionDoc(): Doc {
     const { path, print } = this;
     const { node } = path;
     const isNew = node.type === "NewExpression";
@@ -1357,7 +1436,7 @@ export class Printer {
         return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
       return this.isNextLineEmpty(node);
     };
-    const withComments = (node: Node, doc: Doc) => printCommentsAround(node, doc, this.text);
+    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
     const rec = () => {
       const { node } = path;
       if (
@@ -1794,23 +1873,345 @@ export class Printer {
     );
   }
 
-  printArrowFunction(args: Args | undefined): Doc {
-    void args;
-    throw new Unsupported("arrow function");
+  // --- arrow functions (prettier's arrow-function.js) ---
+
+  printArrowFunction(args: Args = {}): Doc {
+    const { path, print, options } = this;
+    const signatureDocs: Doc[] = [];
+    let bodyDoc: Doc = "";
+    const bodyComments: Doc[] = [];
+    let shouldBreakChain = false;
+    const shouldPrintAsChain =
+      !args.expandLastArg && path.node.body.type === "ArrowFunctionExpression";
+    let functionBody: Node;
+    const rec = () => {
+      const { node } = path;
+      const signatureDoc = this.printArrowFunctionSignature(args);
+      if (signatureDocs.length === 0) signatureDocs.push(signatureDoc);
+      else {
+        const { leading, trailing } = printCommentsSeparately(node, this.text);
+        signatureDocs.push([leading, signatureDoc]);
+        bodyComments.unshift(trailing);
+      }
+      if (shouldPrintAsChain) {
+        shouldBreakChain ||=
+          (node.returnType && node.params.length > 0) ||
+          Boolean(node.typeParameters) ||
+          node.params.some((param: Node) => param.type !== "Identifier");
+      }
+      if (!shouldPrintAsChain || node.body.type !== "ArrowFunctionExpression") {
+        bodyDoc = print("body", args);
+        functionBody = node.body;
+      } else {
+        path.call(rec, "body");
+      }
+    };
+    rec();
+    functionBody = functionBody!;
+    const shouldPutBodyOnSameLine =
+      !hasLeadingOwnLineComment(this.text, functionBody) &&
+      (functionBody.type === "SequenceExpression" ||
+        mayBreakAfterShortPrefix(functionBody, bodyDoc, this.text) ||
+        (!shouldBreakChain && shouldAddParensIfNotBreak(functionBody)));
+    const isCallee = path.key === "callee" && isCallLikeExpression(path.parent);
+    const chainGroupId = Symbol("arrow-chain");
+    const signaturesDoc = this.printArrowFunctionSignatures(args, signatureDocs, shouldBreakChain);
+    let shouldBreakSignatures = false;
+    let shouldIndentSignatures = false;
+    let shouldPrintSoftlineInIndent = false;
+    if (shouldPrintAsChain && (isCallee || args.assignmentLayout)) {
+      shouldIndentSignatures = true;
+      // prettier checks `CommentCheckFlags.Leading & CommentCheckFlags.Line`, which is 0: any comment.
+      shouldPrintSoftlineInIndent = !hasComment(path.node);
+      shouldBreakSignatures =
+        args.assignmentLayout === "chain-tail-arrow-chain" ||
+        (isCallee && !shouldPutBodyOnSameLine);
+    }
+    bodyDoc = this.printArrowFunctionBody(
+      args,
+      bodyDoc,
+      bodyComments,
+      functionBody,
+      shouldPutBodyOnSameLine,
+    );
+    void options;
+    return group([
+      group(
+        shouldIndentSignatures
+          ? indent([shouldPrintSoftlineInIndent ? softline : "", signaturesDoc])
+          : signaturesDoc,
+        { shouldBreak: shouldBreakSignatures, id: chainGroupId },
+      ),
+      " =>",
+      shouldPrintAsChain ? indentIfBreak(bodyDoc, { groupId: chainGroupId }) : group(bodyDoc),
+      shouldPrintAsChain && isCallee ? ifBreak(softline, "", { groupId: chainGroupId }) : "",
+    ]);
   }
 
-  // --- classes ---
+  printArrowFunctionSignature(args: Args): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const parts: Doc[] = [];
+    if (node.async) parts.push("async ");
+    if (this.shouldPrintParamsWithoutParens()) {
+      parts.push(print(["params", 0]));
+    } else {
+      const shouldExpandParameters = Boolean(args.expandLastArg || args.expandFirstArg);
+      let returnTypeDoc: Doc = this.printTypeAnnotationProperty("returnType");
+      if (shouldExpandParameters) {
+        if (willBreak(returnTypeDoc)) throw new ArgExpansionBailout();
+        returnTypeDoc = group(removeLines(returnTypeDoc));
+      }
+      parts.push(
+        group([this.printFunctionParameters(shouldExpandParameters, true), returnTypeDoc]),
+      );
+    }
+    const dangling = printDanglingComments(node, this.text, {
+      marker: "commentBeforeArrow",
+      separator: (previous, comment) => (locEnd(previous) === locStart(comment) ? "" : " "),
+    });
+    if (dangling) parts.push(" ", dangling);
+    return parts;
+  }
+
+  printArrowFunctionSignatures(args: Args, signatureDocs: Doc[], shouldBreak: boolean): Doc {
+    if (signatureDocs.length === 1) return signatureDocs[0]!;
+    const { parent, key } = this.path;
+    if ((key !== "callee" && isCallLikeExpression(parent)) || isBinaryish(parent))
+      return group(
+        [signatureDocs[0]!, " =>", indent([line, join([" =>", line], signatureDocs.slice(1))])],
+        { shouldBreak },
+      );
+    if ((key === "callee" && isCallLikeExpression(parent)) || args.assignmentLayout)
+      return group(join([" =>", line], signatureDocs), { shouldBreak });
+    return group(indent(join([" =>", line], signatureDocs)), { shouldBreak });
+  }
+
+  printArrowFunctionBody(
+    args: Args,
+    bodyDoc: Doc,
+    bodyComments: Doc[],
+    functionBody: Node,
+    shouldPutBodyOnSameLine: boolean,
+  ): Doc {
+    const { node } = this.path;
+    const trailingComma = args.expandLastArg ? this.printTrailingComma("all") : "";
+    const trailingSpace = args.expandLastArg && !hasComment(node) ? softline : "";
+    if (shouldPutBodyOnSameLine && shouldAddParensIfNotBreak(functionBody)) {
+      return [
+        " ",
+        group([
+          ifBreak("", "("),
+          indent([softline, bodyDoc]),
+          ifBreak("", ")"),
+          trailingComma,
+          trailingSpace,
+        ]),
+        bodyComments,
+      ];
+    }
+    return shouldPutBodyOnSameLine
+      ? [" ", bodyDoc, bodyComments]
+      : [indent([line, bodyDoc, bodyComments]), trailingComma, trailingSpace];
+  }
+
+  // --- classes and interfaces (prettier's class.js) ---
 
   printClass(): Doc {
-    throw new Unsupported("class");
+    const { path, print } = this;
+    const { node } = path;
+    const isInterface = node.type === "TSInterfaceDeclaration";
+    const parts: Doc[] = [
+      node.declare ? "declare " : "",
+      node.abstract ? "abstract " : "",
+      isInterface ? "interface" : "class",
+    ];
+    const groupMode = this.shouldPrintClassInGroupMode();
+    const partsGroup: Doc[] = [];
+    const extendsParts: Doc[] = [];
+    if (node.id) partsGroup.push(" ");
+    for (const property of ["id", "typeParameters"]) {
+      if (node[property]) {
+        const { leading, trailing } = printCommentsSeparately(node[property], this.text);
+        partsGroup.push(leading, print(property), indent(trailing));
+      }
+    }
+    if (node.superClass) throw new Unsupported("class extends");
+    extendsParts.push(this.printHeritageClauses("extends"));
+    extendsParts.push(this.printHeritageClauses("mixins"), this.printHeritageClauses("implements"));
+    let heritageGroupId: symbol | undefined;
+    if (groupMode) {
+      heritageGroupId = Symbol("heritageGroup");
+      parts.push(group([...partsGroup, indent(extendsParts)], { id: heritageGroupId }));
+    } else {
+      parts.push(...partsGroup, ...extendsParts);
+    }
+    if (!isInterface && groupMode && node.body.body.length > 0)
+      parts.push(ifBreak(hardline, " ", { groupId: heritageGroupId }));
+    else parts.push(" ");
+    parts.push(print("body"));
+    return parts;
+  }
+
+  readonly classGroupModeCache = new WeakMap<Node, boolean>();
+
+  shouldPrintClassInGroupMode(): boolean {
+    const { node } = this.path;
+    let result = this.classGroupModeCache.get(node);
+    if (result === undefined) {
+      result = (() => {
+        if (
+          hasComment(node.id, CommentFlags.Trailing) ||
+          hasComment(node.typeParameters, CommentFlags.Trailing) ||
+          hasComment(node.superClass) ||
+          hasMultipleHeritage(node)
+        )
+          return true;
+        const heritage = node.extends?.[0] ?? node.mixins?.[0] ?? node.implements?.[0];
+        if (!heritage) return false;
+        return (
+          (heritage.type === "TSClassImplements" || heritage.type === "TSInterfaceHeritage") &&
+          isMemberExpression(heritage.expression) &&
+          !heritage.typeArguments
+        );
+      })();
+      this.classGroupModeCache.set(node, result);
+    }
+    return result;
+  }
+
+  printHeritageClauses(listName: string): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    if (!(node[listName]?.length > 0)) return "";
+    const printedLeadingComments = printDanglingComments(node, this.text, { marker: listName });
+    const heritageClausesDoc = join(
+      [",", line],
+      path.map(() => print(), listName),
+    );
+    if (!hasMultipleHeritage(node)) {
+      const printed = [`${listName} `, printedLeadingComments, heritageClausesDoc];
+      if (this.shouldPrintClassInGroupMode()) return [line, group(printed)];
+      return [" ", printed];
+    }
+    return [
+      line,
+      printedLeadingComments,
+      printedLeadingComments && hardline,
+      listName,
+      group(indent([line, heritageClausesDoc])),
+    ];
   }
 
   printClassMethod(): Doc {
-    throw new Unsupported("class method");
+    const { node } = this.path;
+    const parts: Doc[] = [];
+    parts.push(node.accessibility ? `${node.accessibility} ` : "");
+    if (node.static) parts.push("static ");
+    if (node.abstract) parts.push("abstract ");
+    if (node.override) parts.push("override ");
+    parts.push(this.printMethod());
+    return parts;
+  }
+
+  printMethod(): Doc {
+    const { node } = this.path;
+    const { kind } = node;
+    const value = node.value || node;
+    const parts: Doc[] = [];
+    if (!kind || kind === "init" || kind === "method" || kind === "constructor") {
+      if (value.async) parts.push("async ");
+    } else {
+      parts.push(kind, " ");
+    }
+    if (value.generator) parts.push("*");
+    parts.push(
+      this.printPropertyKey(),
+      node.optional ? "?" : "",
+      node === value ? this.printMethodValue() : this.print("value"),
+    );
+    return parts;
   }
 
   printClassProperty(): Doc {
-    throw new Unsupported("class property");
+    const { node } = this.path;
+    const parts: Doc[] = [];
+    parts.push(node.declare ? "declare " : "", node.accessibility ? `${node.accessibility} ` : "");
+    if (node.static) parts.push("static ");
+    if (node.abstract) parts.push("abstract ");
+    if (node.override) parts.push("override ");
+    if (node.readonly) parts.push("readonly ");
+    parts.push(
+      this.printPropertyKey(),
+      this.printOptionalToken(),
+      node.definite ? "!" : "",
+      this.printTypeAnnotationProperty(),
+    );
+    return [this.printAssignment(parts, " =", "value"), this.printSemicolon()];
+  }
+
+  printMethodSignature(): Doc {
+    const { node } = this.path;
+    const parts: Doc[] = [];
+    const kind = node.kind && node.kind !== "method" ? `${node.kind} ` : "";
+    parts.push(
+      node.accessibility ? `${node.accessibility} ` : "",
+      kind,
+      this.printPropertyKey(),
+      this.printOptionalToken(),
+    );
+    const parametersDoc = this.printFunctionParameters(false, true);
+    const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+    const shouldGroupParameters = shouldGroupFunctionParameters(node, returnTypeDoc);
+    parts.push(shouldGroupParameters ? group(parametersDoc) : parametersDoc);
+    if (node.returnType) parts.push(group(returnTypeDoc));
+    return [group(parts), this.printClassMemberSemicolon()];
+  }
+
+  printMappedType(): Doc {
+    const { path, options, print } = this;
+    const { node } = path;
+    let shouldBreak = false;
+    if (options.objectWrap === "preserve") {
+      const text = this.stripped();
+      const start = locStart(node) + 1;
+      const nextTokenIndex = start + text.slice(start).search(/\S/);
+      if (hasNewlineInRange(this.text, start, nextTokenIndex)) shouldBreak = true;
+    }
+    const danglingCommentsDoc: Doc[] = [];
+    const dangling = getComments(node, CommentFlags.Dangling);
+    if (dangling.length > 0) throw new Unsupported("comments in a mapped type");
+    const modifier = (token: unknown, keyword: string) =>
+      token === "+" || token === "-" ? `${token}${keyword}` : keyword;
+    return group(
+      [
+        "{",
+        indent([
+          options.bracketSpacing ? line : softline,
+          ...danglingCommentsDoc,
+          node.readonly ? [modifier(node.readonly, "readonly"), " "] : "",
+          group([
+            "[",
+            indent([
+              softline,
+              print("key"),
+              " in ",
+              print("constraint"),
+              node.nameType ? [" as ", print("nameType")] : "",
+            ]),
+            softline,
+            "]",
+          ]),
+          node.optional ? modifier(node.optional, "?") : "",
+          node.typeAnnotation ? ": " : "",
+          print("typeAnnotation"),
+          options.semi ? ifBreak(";") : "",
+        ]),
+        options.bracketSpacing ? line : softline,
+        "}",
+      ],
+      { shouldBreak },
+    );
   }
 
   /** ClassBody, TSInterfaceBody and TSTypeLiteral. */
@@ -1820,34 +2221,36 @@ export class Printer {
     const parts: Doc[] = [];
     const isObjectTypeBody = node.type === "TSTypeLiteral";
     const separator = isObjectTypeBody ? line : hardline;
-    if (hasComment(node, CommentFlags.Dangling)) throw new Unsupported("dangling comments");
+    const hasDanglingComments = hasComment(node, CommentFlags.Dangling);
     const key = node.type === "TSTypeLiteral" ? "members" : "body";
+    let isEmpty = true;
     let firstMember: Node;
     path.each(({ node: member, isLast, next }) => {
       firstMember ??= member;
+      isEmpty = false;
       parts.push(this.print());
       if (
         !isObjectTypeBody &&
-        !options.semi &&
-        shouldPrintSemicolonAfterInterfaceProperty(member, next)
+        (shouldPrintSemicolonAfterClassProperty(member, next, options.semi) ||
+          shouldPrintSemicolonAfterInterfaceProperty(member, next, options.semi))
       )
         parts.push(";");
-      if (!isObjectTypeBody && !options.semi && node.type === "ClassBody")
-        throw new Unsupported("class body without semicolons");
       if (!isLast) {
         parts.push(separator);
         if (this.isNextLineEmpty(member)) parts.push(hardline);
       }
     }, key);
+    if (hasDanglingComments) parts.push(printDanglingComments(node, this.text));
     if (isObjectTypeBody) {
       const shouldBreak =
-        options.objectWrap === "preserve" &&
-        firstMember! !== undefined &&
-        hasNewlineInRange(this.text, locStart(node), locStart(firstMember));
+        hasComment(node, CommentFlags.Dangling | CommentFlags.Line) ||
+        (options.objectWrap === "preserve" &&
+          firstMember! !== undefined &&
+          hasNewlineInRange(this.text, locStart(node), locStart(firstMember)));
       let content: Doc;
       if (parts.length === 0) content = "{}";
       else {
-        const spacing = !options.bracketSpacing ? softline : line;
+        const spacing = !options.bracketSpacing || (isEmpty && !shouldBreak) ? softline : line;
         content = ["{", indent([spacing, ...parts]), spacing, "}"];
       }
       if (
@@ -1871,7 +2274,7 @@ export class Printer {
       return this.printSemicolon();
     if (parent.type === "TSTypeLiteral") {
       if (path.isLast) return options.semi ? ifBreak(";") : "";
-      if (options.semi || shouldPrintSemicolonAfterInterfaceProperty(path.node, path.next))
+      if (options.semi || shouldPrintSemicolonAfterInterfaceProperty(path.node, path.next, false))
         return ";";
       return ifBreak("", ";");
     }
@@ -1968,6 +2371,17 @@ export class Printer {
         ];
       case "TSNonNullExpression":
         return [print("expression"), "!"];
+      case "TSMethodSignature":
+        return this.printMethodSignature();
+      case "TSFunctionType": {
+        let parametersDoc = this.printFunctionParameters(false, true);
+        const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+        if (shouldGroupFunctionParameters(node, returnTypeDoc))
+          parametersDoc = group(parametersDoc);
+        return [group([parametersDoc, returnTypeDoc]), ""];
+      }
+      case "TSMappedType":
+        return this.printMappedType();
       case "TSLiteralType":
         return print("literal");
       case "TSIndexedAccessType":
@@ -2082,14 +2496,16 @@ export class Printer {
         " | ",
         path.map(() => this.print(), "types"),
       );
-    if (node.types.some((t: Node) => hasComment(t)) || hasComment(node))
-      throw new Unsupported("comments in a union");
-    const printed = group(
-      path.map(({ isFirst }) => {
+    let printed: Doc = group(
+      path.map(({ isFirst, node: type }) => {
         const bar = isFirst ? ifBreak("| ") : [line, "| "];
-        return [bar, align(2, this.print())];
+        const doc = this.print();
+        return hasComment(type, CommentFlags.Leading)
+          ? [bar, align(2, printComments(type, doc, this.text))]
+          : [bar, printComments(type, align(2, doc), this.text)];
       }, "types"),
     );
+    if (this.shouldUnionTypePrintOwnComments()) printed = printComments(node, printed, this.text);
     if (this.needsParens()) return group([indent([softline, printed]), softline]);
     if (
       path.key === "elementTypes" &&
@@ -2100,6 +2516,132 @@ export class Printer {
     if (args?.assignmentLayout === "break-after-operator" || !shouldIndentUnionType(path))
       return printed;
     return group(indent([softline, printed]));
+  }
+
+  // --- ternaries with experimentalTernaries (prettier's ternary.js) ---
+
+  printTernary(args: Args | undefined): Doc {
+    const { path, options, print } = this;
+    const { node, parent } = path;
+    const consequentNode = node.consequent;
+    const alternateNode = node.alternate;
+    const isParentTernary = parent.type === node.type;
+    const isInAlternate = isParentTernary && parent.alternate === node;
+    const isConsequentTernary = consequentNode.type === node.type;
+    const isAlternateTernary = alternateNode.type === node.type;
+    const isInChain = isAlternateTernary || isInAlternate;
+    const isBigTabs = options.tabWidth > 2 || options.useTabs;
+    let currentParent: Node;
+    let previousParent: Node;
+    let i = 0;
+    do {
+      previousParent = currentParent || node;
+      currentParent = path.getParentNode(i);
+      i++;
+    } while (
+      currentParent &&
+      currentParent.type === node.type &&
+      currentParent.test !== previousParent
+    );
+    const firstNonConditionalParent = currentParent || parent;
+    const isOnSameLineAsAssignment =
+      args?.assignmentLayout &&
+      args.assignmentLayout !== "break-after-operator" &&
+      (parent.type === "AssignmentExpression" ||
+        parent.type === "VariableDeclarator" ||
+        parent.type === "PropertyDefinition" ||
+        parent.type === "Property");
+    const isOnSameLineAsReturn =
+      isReturnOrThrowStatement(parent) && !(isConsequentTernary || isAlternateTernary);
+    const shouldExtraIndent = this.shouldExtraIndentForConditionalExpression();
+    const breakClosingParen = isMemberExpression(parent) && !parent.computed;
+    const fillTab = !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1);
+    const shouldBreak =
+      [node.test, consequentNode, alternateNode]
+        .flatMap((n) => getComments(n))
+        .some(
+          (comment) =>
+            comment.type === "Block" &&
+            hasNewlineInRange(this.text, locStart(comment), locEnd(comment)),
+        ) ||
+      isConsequentTernary ||
+      isAlternateTernary;
+    const tryToParenthesizeAlternate =
+      !isInChain &&
+      !isParentTernary &&
+      isLoneShortArgument(consequentNode, options.printWidth, options.singleQuote) &&
+      isSimpleExpressionByNodeCount(node.test, 3);
+    const shouldGroupTestAndConsequent =
+      isInChain ||
+      isInAlternate ||
+      (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
+      tryToParenthesizeAlternate;
+    const alternateComments: Doc[] = [];
+    if (hasComment(node.test, CommentFlags.Dangling))
+      alternateComments.push(printDanglingComments(node.test, this.text));
+    if (hasComment(node, CommentFlags.Dangling))
+      alternateComments.push(printDanglingComments(node, this.text));
+    const testId = Symbol("test");
+    const consequentId = Symbol("consequent");
+    const testAndConsequentId = Symbol("test-and-consequent");
+    const printedTest = [
+      wrapInParens(print("test")),
+      node.test.type === "ConditionalExpression" ? breakParent : "",
+    ];
+    const printedTestWithQuestionMark = group([printedTest, " ?"], { id: testId });
+    const printedConsequent = print("consequent");
+    const consequent = indent([isConsequentTernary ? hardline : line, printedConsequent]);
+    const printedTestAndConsequent = shouldGroupTestAndConsequent
+      ? group(
+          [
+            printedTestWithQuestionMark,
+            isInChain
+              ? consequent
+              : ifBreak(consequent, group(consequent, { id: consequentId }), { groupId: testId }),
+          ],
+          { id: testAndConsequentId },
+        )
+      : [printedTestWithQuestionMark, consequent];
+    const printedAlternate = print("alternate");
+    const printedAlternateWithParens = tryToParenthesizeAlternate
+      ? ifBreak(printedAlternate, dedent(wrapInParens(printedAlternate)), {
+          groupId: testAndConsequentId,
+        })
+      : printedAlternate;
+    const parts: Doc[] = [
+      printedTestAndConsequent,
+      alternateComments.length > 0
+        ? [indent([hardline, alternateComments]), hardline]
+        : isAlternateTernary
+          ? hardline
+          : tryToParenthesizeAlternate
+            ? ifBreak(line, " ", { groupId: testAndConsequentId })
+            : line,
+      ":",
+      isAlternateTernary || !isBigTabs
+        ? " "
+        : shouldGroupTestAndConsequent
+          ? ifBreak(
+              fillTab,
+              ifBreak(isInChain || tryToParenthesizeAlternate ? " " : fillTab, " "),
+              { groupId: testAndConsequentId },
+            )
+          : ifBreak(fillTab, " "),
+      isAlternateTernary
+        ? printedAlternateWithParens
+        : group([indent(printedAlternateWithParens), ""]),
+      breakClosingParen && !shouldExtraIndent ? softline : "",
+      shouldBreak ? breakParent : "",
+    ];
+    return isOnSameLineAsAssignment && !shouldBreak
+      ? group(indent([softline, group(parts)]))
+      : isOnSameLineAsAssignment || isOnSameLineAsReturn
+        ? group(indent(parts))
+        : shouldExtraIndent
+          ? group([indent([softline, parts]), ""])
+          : parent === firstNonConditionalParent
+            ? group(parts)
+            : parts;
   }
 
   // --- ternaries (prettier's ternary-old.js) ---
@@ -2390,7 +2932,20 @@ export class Printer {
             return false;
         }
       case "TSFunctionType":
-        throw new Unsupported("function type");
+        if (
+          path.match(
+            (n) => n.type === "TSFunctionType",
+            (n, k) => k === "typeAnnotation" && n.type === "TSTypeAnnotation",
+            (n, k) => k === "returnType" && n.type === "ArrowFunctionExpression",
+          )
+        )
+          return true;
+        if (isUnionType(parent) || isIntersectionType(parent)) return true;
+        return (
+          parent.type === "TSArrayType" ||
+          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+          parent.type === "TSTypeOperator"
+        );
       case "TSUnionType":
       case "TSIntersectionType":
       case "TSTypeOperator":
@@ -2513,20 +3068,6 @@ function skipInlineCommentAt(text: string, i: number): number {
       if (text.charAt(j) === "*" && text.charAt(j + 1) === "/") return j + 2;
   }
   return i;
-}
-
-function isSimpleTemplateExpression(node: Node): boolean {
-  // prettier's isSimpleTemplateLiteral: identifiers and member chains of identifiers print as is.
-  if (node.type === "Identifier" || node.type === "ThisExpression") return true;
-  if (node.type === "MemberExpression") {
-    let head = node;
-    while (head.type === "MemberExpression") {
-      if (head.property.type !== "Identifier" || head.computed) return false;
-      head = head.object;
-    }
-    return head.type === "Identifier" || head.type === "ThisExpression";
-  }
-  return false;
 }
 
 function isAssignment(node: Node): boolean {
@@ -2956,9 +3497,135 @@ function isKeywordProperty(node: Node): boolean {
   return type === "Identifier" && (name === "static" || name === "get" || name === "set");
 }
 
-function shouldPrintSemicolonAfterInterfaceProperty(node: Node, next: Node): boolean {
-  if (node.type !== "TSPropertySignature") return false;
+function shouldPrintSemicolonAfterInterfaceProperty(
+  node: Node,
+  next: Node,
+  semi: boolean,
+): boolean {
+  if (semi || node.type !== "TSPropertySignature") return false;
   if (isKeywordProperty(node)) return true;
-  if (!next) return false;
-  return next.type === "TSCallSignatureDeclaration";
+  if (next && next.type === "TSCallSignatureDeclaration") return !node.typeAnnotation;
+  return false;
+}
+
+const isClassPropertyNode = (n: Node) => n?.type === "PropertyDefinition";
+
+function shouldPrintSemicolonAfterClassProperty(node: Node, next: Node, semi: boolean): boolean {
+  if (semi || !isClassPropertyNode(node)) return false;
+  if (!node.value && isKeywordProperty(node)) return true;
+  if (!next || next.static || next.accessibility || next.readonly) return false;
+  if (!next.computed && next.key?.type === "Identifier") {
+    const { name } = next.key;
+    if (name === "in" || name === "instanceof") return true;
+  }
+  switch (next.type) {
+    case "PropertyDefinition":
+      return Boolean(next.computed);
+    case "MethodDefinition": {
+      if (
+        (next.value ? next.value.async : next.async) ||
+        next.kind === "get" ||
+        next.kind === "set"
+      )
+        return false;
+      const isGenerator = next.value ? next.value.generator : next.generator;
+      return Boolean(next.computed || isGenerator);
+    }
+    case "TSIndexSignature":
+      return true;
+  }
+  return false;
+}
+
+function hasMultipleHeritage(node: Node): boolean {
+  let count = node.superClass ? 1 : 0;
+  for (const listName of ["extends", "mixins", "implements"]) {
+    if (Array.isArray(node[listName])) count += node[listName].length;
+    if (count > 1) return true;
+  }
+  return count > 1;
+}
+
+const shouldAddParensIfNotBreakCache = new WeakMap<Node, boolean>();
+/** `a => a ? a : a` reads like `a <= a ? a : a`: a conditional body gets parentheses. */
+function shouldAddParensIfNotBreak(node: Node): boolean {
+  let result = shouldAddParensIfNotBreakCache.get(node);
+  if (result === undefined) {
+    result =
+      node.type === "ConditionalExpression" &&
+      !startsWithNoLookaheadToken(node, (n) => n.type === "ObjectExpression");
+    shouldAddParensIfNotBreakCache.set(node, result);
+  }
+  return result;
+}
+
+function isTemplateOnItsOwnLine(node: Node, text: string): boolean {
+  return (
+    node.type === "TemplateLiteral" &&
+    node.quasis.some((q: Node) => q.value.raw.includes("\n")) &&
+    !hasNewline(text, locStart(node), true)
+  );
+}
+
+function mayBreakAfterShortPrefix(functionBody: Node, bodyDoc: Doc, text: string): boolean {
+  const docLabelValue = docLabel(bodyDoc) as { hug?: boolean; embed?: boolean } | undefined;
+  return (
+    isArrayExpression(functionBody) ||
+    isObjectExpression(functionBody) ||
+    functionBody.type === "ArrowFunctionExpression" ||
+    functionBody.type === "BlockStatement" ||
+    (docLabelValue?.hug !== false &&
+      (Boolean(docLabelValue?.embed) || isTemplateOnItsOwnLine(functionBody, text)))
+  );
+}
+
+function getAlignmentSize(text: string, tabWidth: number): number {
+  let size = 0;
+  for (let i = 0; i < text.length; ++i) {
+    if (text[i] === "\t") size = size + tabWidth - (size % tabWidth);
+    else size++;
+  }
+  return size;
+}
+
+function getIndentSize(value: string, tabWidth: number): number {
+  const lastNewlineIndex = value.lastIndexOf("\n");
+  if (lastNewlineIndex === -1) return 0;
+  return getAlignmentSize(value.slice(lastNewlineIndex + 1).match(/^[\t ]*/)![0], tabWidth);
+}
+
+function addAlignmentToDoc(doc: Doc, size: number, tabWidth: number): Doc {
+  let aligned = doc;
+  if (size > 0) {
+    for (let i = 0; i < Math.floor(size / tabWidth); ++i) aligned = indent(aligned);
+    aligned = align(size % tabWidth, aligned);
+    aligned = align(Number.NEGATIVE_INFINITY, aligned);
+  }
+  return aligned;
+}
+
+const wrapInParens = (doc: Doc): Doc => [
+  ifBreak("("),
+  indent([softline, doc]),
+  softline,
+  ifBreak(")"),
+];
+
+/** Whether the node has at most `max` nodes below it (prettier counts node-valued properties). */
+function isSimpleExpressionByNodeCount(node: Node, max: number): boolean {
+  const count = (n: Node, limit: number): number => {
+    let total = 0;
+    for (const k in n) {
+      // The printer's own caches of the node's docs are no children (prettier's nodes have none).
+      if (k === "__doc" || k === "__callDoc") continue;
+      const prop = n[k];
+      if (prop !== null && typeof prop === "object" && typeof prop.type === "string") {
+        total++;
+        total += count(prop, limit - total);
+      }
+      if (total > limit) return total;
+    }
+    return total;
+  };
+  return count(node, max) <= max;
 }

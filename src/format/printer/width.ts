@@ -46,8 +46,21 @@ function isWide(codePoint: number): boolean {
 
 /** The width prettier gives a text. */
 export function stringWidth(text: string): number {
-  if (!text) return 0;
-  if (!NOT_ASCII.test(text)) return text.length;
+  const { length } = text;
+  if (length === 0) return 0;
+  if (length <= 24) {
+    // Most texts are short tokens: a loop is cheaper than the regular expression.
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(i);
+      if (c < 0x20 || c > 0x7f) return nonAsciiWidth(text);
+    }
+    return length;
+  }
+  if (!NOT_ASCII.test(text)) return length;
+  return nonAsciiWidth(text);
+}
+
+function nonAsciiWidth(text: string): number {
   let width = 0;
   text = text.replace(EMOJI(), (character) => {
     width += NARROW_EMOJI.test(character) ? 1 : 2;
