@@ -13,7 +13,11 @@ import {
   wrongType,
 } from "./runtime.js";
 
-/** The arguments of the "WebFetch" tool, as declared in example/tools/webFetch.ts. */
+/**
+ * The arguments of the "WebFetch" tool, as declared in example/tools/webFetch.ts.
+ *
+ * Fetches an http(s) URL and returns its content as readable text (HTML is converted to text; scripts and styles are dropped), together with the prompt saying what to look for. Follows up to 10 redirects, gives up after 30 s, reads at most 5 MB and returns at most 100000 characters.
+ */
 export type WebFetchArgs = {
   /** The absolute http:// or https:// URL to fetch. */
   url: string;
