@@ -23,7 +23,7 @@ export interface Contender {
  * behind (zod and typebox leave a lot) is not collected on the next contender's clock. Each
  * batch still pays for the collections its own allocations cause.
  */
-const collectYoung: () => void = (() => {
+export const collectYoung: () => void = (() => {
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as
     ((options?: { type: "minor" | "major" }) => void) | undefined;
@@ -53,6 +53,11 @@ type Loop = (ctx: Record<string, unknown>, inputs: readonly unknown[], reps: num
 
 /** A checksum of every result, printed at the end so that nothing can be optimised away. */
 export let checksum = 0;
+
+/** Adds a batch's result to the checksum (for loops other than this module's). */
+export function addToChecksum(acc: number): void {
+  checksum = (checksum + acc) | 0;
+}
 
 function compileLoop(body: string): Loop {
   return new Function(
@@ -136,11 +141,14 @@ export function timeContenders(
     }
   }
 
-  return contenders.map((contender, c) => {
-    const sorted = [...samples[c]!].sort((a, b) => a - b);
-    const ns = quantile(sorted, 0.5);
-    return { id: contender.id, ns, spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / ns };
-  });
+  return contenders.map((contender, c) => ({ id: contender.id, ...summary(samples[c]!) }));
+}
+
+/** The median of a contender's samples (ns per call) and their interquartile range over it. */
+export function summary(samples: readonly number[]): { ns: number; spread: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const ns = quantile(sorted, 0.5);
+  return { ns, spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / ns };
 }
 
 /** Linear interpolation between order statistics of a sorted list. */
