@@ -16,8 +16,6 @@ import { build } from "esbuild";
 const REPO = path.resolve(import.meta.dirname, "..");
 const TOOLCHAIN = path.join(REPO, "bench/typia-toolchain");
 const DIR = path.join(REPO, "bench/_exp/typia");
-const INPUT = path.join(DIR, "input");
-const OUTPUT = path.join(DIR, "output");
 const BUNDLE = path.join(DIR, "validators.mjs");
 const STAMP = path.join(DIR, "stamp.json");
 
@@ -63,7 +61,7 @@ function toolchain() {
 /** The file typia transforms: one equals and one validateEquals per tool. */
 function inputSource(toolNames: readonly string[]): string {
   const relative = path
-    .relative(INPUT, path.join(REPO, "generated/index.js"))
+    .relative(path.join(DIR, "input"), path.join(REPO, "generated/index.js"))
     .replaceAll("\\", "/");
   const entries = toolNames.map((name) => {
     const type = `ToolArgsByName[${JSON.stringify(name)}]`;
@@ -117,6 +115,53 @@ function stampOf(source: string, config: string, versions: object): string {
   return hash.digest("hex");
 }
 
+/** `typia generate` on the input file, then the bundle, all in `dir`. */
+async function generate(dir: string, typiaDir: string, source: string, config: string) {
+  const input = path.join(dir, "input");
+  const output = path.join(dir, "output");
+  fs.mkdirSync(input, { recursive: true });
+  fs.writeFileSync(path.join(input, "validators.ts"), source);
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), config);
+  const args = ["generate", "--input", input, "--output", output, "--project", "tsconfig.json"];
+  try {
+    execFileSync(process.execPath, [path.join(typiaDir, "lib/executable/typia.js"), ...args], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`typia generate failed:\n${stdout ?? ""}${stderr ?? ""}`.slice(0, 4000));
+  }
+  const transformed = fs.readFileSync(path.join(output, "validators.ts"), "utf8");
+  if (/typia\.create/.test(transformed)) {
+    throw new Error(`typia generate left typia calls untransformed in ${output}`);
+  }
+  await build({
+    entryPoints: [path.join(output, "validators.ts")],
+    outfile: path.join(dir, path.basename(BUNDLE)),
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // The helpers typia's code imports (typia/lib/internal/*.js, CommonJS) are taken from the
+    // toolchain's typia in their ES module builds (*.mjs beside them): plain bindings, as a
+    // bundler of an ESM application would pick, not CommonJS interop getters.
+    plugins: [
+      {
+        name: "typia-esm",
+        setup(context) {
+          context.onResolve({ filter: /^typia\/lib\/.*\.js$/ }, (resolve) => ({
+            path: path.join(path.dirname(typiaDir), resolve.path.replace(/\.js$/, ".mjs")),
+          }));
+        },
+      },
+    ],
+    nodePaths: [path.dirname(typiaDir), path.join(REPO, "node_modules")],
+    logLevel: "silent",
+  });
+}
+
 /**
  * Writes typia's validators for the tools (unless `reuse` and nothing they depend on changed
  * since the last build) and loads them.
@@ -133,49 +178,18 @@ export async function buildTypia(
   const previous = fs.existsSync(STAMP) ? fs.readFileSync(STAMP, "utf8") : undefined;
   if (!reuse || previous !== stamp || !fs.existsSync(BUNDLE)) {
     const started = performance.now();
-    fs.rmSync(DIR, { recursive: true, force: true });
-    fs.mkdirSync(INPUT, { recursive: true });
-    fs.writeFileSync(path.join(INPUT, "validators.ts"), source);
-    fs.writeFileSync(path.join(DIR, "tsconfig.json"), config);
-    const args = ["generate", "--input", INPUT, "--output", OUTPUT];
+    // Written beside the folder, then put in its place: a run that loads the last build while
+    // this one is made never sees half of it.
+    const next = `${DIR}.${process.pid}`;
+    fs.rmSync(next, { recursive: true, force: true });
     try {
-      execFileSync(
-        process.execPath,
-        [path.join(typiaDir, "lib/executable/typia.js"), ...args, "--project", "tsconfig.json"],
-        { cwd: DIR, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-      );
-    } catch (error) {
-      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-      throw new Error(`typia generate failed:\n${stdout ?? ""}${stderr ?? ""}`.slice(0, 4000));
+      await generate(next, typiaDir, source, config);
+      fs.writeFileSync(path.join(next, "stamp.json"), stamp);
+      fs.rmSync(DIR, { recursive: true, force: true });
+      fs.renameSync(next, DIR);
+    } finally {
+      fs.rmSync(next, { recursive: true, force: true });
     }
-    const output = fs.readFileSync(path.join(OUTPUT, "validators.ts"), "utf8");
-    if (/typia\.create/.test(output)) {
-      throw new Error(`typia generate left typia calls untransformed in ${OUTPUT}`);
-    }
-    await build({
-      entryPoints: [path.join(OUTPUT, "validators.ts")],
-      outfile: BUNDLE,
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      // The helpers typia's code imports (typia/lib/internal/*.js, CommonJS) are taken from
-      // the toolchain's typia in their ES module builds (*.mjs beside them): plain bindings, as
-      // a bundler of an ESM application would pick, not CommonJS interop getters.
-      plugins: [
-        {
-          name: "typia-esm",
-          setup(context) {
-            context.onResolve({ filter: /^typia\/lib\/.*\.js$/ }, (args) => ({
-              path: path.join(path.dirname(typiaDir), args.path.replace(/\.js$/, ".mjs")),
-            }));
-          },
-        },
-      ],
-      nodePaths: [path.dirname(typiaDir), path.join(REPO, "node_modules")],
-      logLevel: "silent",
-    });
-    fs.writeFileSync(STAMP, stamp);
     generatedMs = performance.now() - started;
   }
   const loaded = (await import(pathToFileURL(BUNDLE).href)) as {
