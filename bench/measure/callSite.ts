@@ -269,13 +269,13 @@ function timeCorpus(
 ): Series {
   const pairs = pairsOf(prepared, corpus);
   const targetNs = options.batchMs * 1e6;
-  // Warm-up: every pair runs for about half of warmupMs in eight slices, all pairs mixed in each,
+  // Warm-up: every pair runs for about globalWarmupMs in eight slices, all pairs mixed in each,
   // so that the call site and the validators' code see every tool and contender before anything
-  // counts.
+  // counts (the validators and the peers' runtimes run in many pairs: they warm up for longer).
   const slices = 8;
   for (let slice = 0; slice < slices; slice++) {
     for (const pair of shuffled(pairs, 7919 * (slice + 1))) {
-      const until = performance.now() + options.warmupMs / 2 / slices;
+      const until = performance.now() + options.globalWarmupMs / slices;
       for (let reps = 1; performance.now() < until; reps = Math.min(reps * 2, 1024)) {
         timeBatch(pair, reps, false);
       }
