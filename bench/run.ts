@@ -73,7 +73,7 @@ if (flags.render !== undefined) {
 
 const quick = flags.quick ?? false;
 const timing: TimingOptions = quick
-  ? { rounds: 9, batchMs: 0.5, warmupMs: 15, globalWarmupMs: 3 }
+  ? { rounds: 9, batchMs: 0.5, warmupMs: 10, globalWarmupMs: 3 }
   : { rounds: 31, batchMs: 2, warmupMs: 40, globalWarmupMs: 20 };
 const loadAverageBefore = os.loadavg();
 
