@@ -26,7 +26,7 @@ export function exportedValidator(toolName: string): Validator {
   return validator as Validator;
 }
 
-/** The text the model reads for a failed call, with its hint lines (the runtime's default). */
+/** The text the model reads for a failed call: `formatValidationError` with its defaults (hints). */
 export function textForModel(toolName: string, issues: readonly Issue[]): string {
-  return generated.formatValidationError(toolName, issues, { hints: true });
+  return generated.formatValidationError(toolName, issues);
 }

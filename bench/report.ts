@@ -1,14 +1,18 @@
 // Renders a run's results: a few lines for the terminal, and BENCHMARKS.md.
+import { CORPUS_NAMES, type CorpusName, type TypiaExclusion } from "./corpus/index.js";
 import { CALLS, LONG_ARRAY, MANY_KEYS } from "./corpus/wrong.js";
-import { nsByContender, type Series } from "./measure/validators.js";
-import type { Results } from "./results.js";
+import { nsByContender, peerOverOurs, type Series } from "./measure/validators.js";
+import { netOfParse, peerRatio, peersOf, type Results } from "./results.js";
 import { geometricMean } from "./timing.js";
 
 const LABELS: Readonly<Record<string, string>> = {
+  "ours-lookedup": "ours validatorFor",
   "ours-direct": "ours direct",
-  "ours-dispatch": "ours dispatch",
+  "ours-dispatch": "ours validateToolArgs",
   "ours-issues": "ours issues",
   "ours-text": "ours issues + text",
+  floor: "floor",
+  "json-parse": "JSON.parse alone",
   "ajv-allerrors": "ajv allErrors",
   "ajv-allerrors-text": "ajv allErrors + errorsText",
   "ajv-defaults": "ajv defaults",
@@ -16,8 +20,15 @@ const LABELS: Readonly<Record<string, string>> = {
   typebox: "typebox",
   zod: "zod 4",
   cfworker: "cfworker",
+  typia: "typia",
+  arktype: "arktype",
 };
 const STAGES = ["find files", "extract", "normalise", "emit", "format"];
+
+function label(id: string, corpus: CorpusName = "valid"): string {
+  if (id === "typia") return corpus === "valid" ? "typia equals" : "typia validateEquals";
+  return LABELS[id] ?? id;
+}
 
 function ns(value: number): string {
   if (!Number.isFinite(value)) return "-";
@@ -26,6 +37,7 @@ function ns(value: number): string {
 }
 
 function times(value: number): string {
+  if (!Number.isFinite(value)) return "-";
   return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)}x`;
 }
 
@@ -33,8 +45,9 @@ function whole(value: number): string {
   return Number.isFinite(value) ? value.toFixed(0) : "-";
 }
 
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const align = header.map((_, i) => (i === 0 ? ":--" : "--:")).join("|");
+/** A Markdown table: the first `left` columns aligned left, the others (figures) right. */
+function table(header: readonly string[], rows: readonly (readonly string[])[], left = 1): string {
+  const align = header.map((_, i) => (i < left ? ":--" : "--:")).join("|");
   return [header, ...rows]
     .map((row, i) => `| ${row.join(" | ")} |${i === 0 ? `\n|${align}|` : ""}`)
     .join("\n");
@@ -42,7 +55,9 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
 
 /** A cell of a series: the median, marked † when its rounds spread widely. */
 function cell(series: Series, tool: string, id: string): string {
-  return `${ns(nsByContender(series, tool)[id]!)}${series.rough.includes(`${tool} ${id}`) ? " †" : ""}`;
+  const mark = series.rough.includes(`${tool} ${id}`) ? " †" : "";
+  const apart = id === "typia" && series.typiaCalls?.[tool] ? " ‡" : "";
+  return `${ns(nsByContender(series, tool)[id]!)}${mark}${apart}`;
 }
 
 function geoOf(series: Series, value: (ns: Readonly<Record<string, number>>) => number): number {
@@ -59,17 +74,25 @@ export function renderSummary(results: Results): string {
     "Targets:",
     ...results.targets.map(
       (t) =>
-        `  ${t.met ? "met   " : "MISSED"} ${t.name.padEnd(18)} ${times(t.value).padStart(7)}  (target ${t.target})`,
+        `  ${t.met ? "met   " : "MISSED"} ${t.name.padEnd(28)} ${times(t.value).padStart(7)}  (target ${t.target})`,
     ),
     "",
     ...(["beforeWrongCalls", "afterWrongCalls"] as const).map(
       (when) =>
         `Mixed valid calls ${when === "beforeWrongCalls" ? "before" : "after"} the wrong calls: looked up once ${ns(mixed[when].lookedUp)} ns, validateToolArgs ${ns(mixed[when].dispatch)} ns`,
     ),
-    "Valid calls, peer ns / ours (direct) ns, geometric mean over tools:",
-    ...peerRatios(results.validators.valid, "ours-direct").map(
-      ([id, r]) => `  ${LABELS[id]!.padEnd(24)} ${times(r)}`,
-    ),
+    ...(
+      [
+        ["one call site", results.callSite.valid, "ours-lookedup"],
+        ["own loops", results.validators.valid, "ours-direct"],
+      ] as const
+    ).flatMap(([harness, series, ours]) => [
+      `Valid calls (${harness}), geometric means over tools: ${series.contenders.map((id) => `${label(id)} ${ns(geoOf(series, (n) => n[id]!))}`).join(", ")} ns; peer / ${label(ours)}: ${peersOf(
+        series,
+      )
+        .map((id) => `${label(id)} ${times(peerRatio(series, id, ours))}`)
+        .join(", ")}`,
+    ]),
     ...constraintsLines(results),
     "Generator:",
     ...results.generator.cases.map(
@@ -81,15 +104,89 @@ export function renderSummary(results: Results): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Geometric mean over tools of peer ns / ours ns, per peer. */
-function peerRatios(series: Series, ours: string): [string, number][] {
-  return series.contenders
-    .filter((id) => !id.startsWith("ours"))
-    .map((id) => [id, geoOf(series, (n) => n[id]! / n[ours]!)]);
+/** Per tool, the fastest peer's ns over ours's on the same calls. */
+function fastestOnTool(series: Series, tool: string, ours: string): number {
+  return Math.min(...peersOf(series).map((peer) => peerOverOurs(series, tool, peer, ours)));
+}
+
+function validSection(series: Series, direct: string): string[] {
+  const directLabel = label(direct);
+  return [
+    seriesTable(series, "valid", [
+      [
+        `validateToolArgs / ${direct === "ours-lookedup" ? "validatorFor" : "direct"}`,
+        (n) => n["ours-dispatch"]! / n[direct]!,
+      ],
+      [`fastest peer / ${directLabel}`, (_, tool) => fastestOnTool(series, tool, direct)],
+    ]),
+    "",
+    `Peer ns / ours ns on the same calls, geometric mean over tools (above 1: ours is faster); the "fastest peer / ${directLabel}" column takes the fastest peer of each tool:`,
+    "",
+    table(
+      ["Peer", `/ ${directLabel}`, "/ ours validateToolArgs", "/ floor"],
+      peersOf(series).map((id) => [
+        label(id),
+        times(peerRatio(series, id, direct)),
+        times(peerRatio(series, id, "ours-dispatch")),
+        times(geoOf(series, (n) => n[id]! / n.floor!)),
+      ]),
+    ),
+    "",
+    `The floor is ${times(geoOf(series, (n) => n[direct]! / n.floor!))} faster than ${directLabel} and ${times(geoOf(series, (n) => n["ours-dispatch"]! / n.floor!))} faster than \`validateToolArgs\` (geometric means of ours ns / floor ns).`,
+  ];
+}
+
+function invalidSections(series: Readonly<Record<CorpusName, Series>>): string[] {
+  return (["invalid", "wrong"] as const).flatMap((corpus) => {
+    const s = series[corpus];
+    const net = (a: string, b: string) => {
+      const { ratio, tools } = netOfParse(s, a, b);
+      const all = Object.keys(s.tools).length;
+      return `${times(ratio)}${tools < all ? ` (over the ${tools} tools where both sides take longer than the parse)` : ""}`;
+    };
+    return [
+      `#### ${corpus === "invalid" ? "Hand-written invalid calls" : "Generated wrong calls"}`,
+      "",
+      seriesTable(s, corpus, [
+        ["ajv / ours issues", (n) => n["ajv-allerrors"]! / n["ours-issues"]!],
+        ["ajv text / ours text", (n) => n["ajv-allerrors-text"]! / n["ours-text"]!],
+      ]),
+      "",
+      `With the time of JSON.parse alone taken off each side (per tool), the geometric means are ${net("ajv-allerrors", "ours-issues")} (ajv / ours issues) and ${net("ajv-allerrors-text", "ours-text")} (ajv text / ours text).`,
+      "",
+    ];
+  });
+}
+
+const EXCLUSIONS: readonly TypiaExclusion[] = ["integer", "untyped keyword", "non-finite number"];
+
+function exclusionSection(results: Results): string {
+  const rows = Object.entries(results.typiaExcluded)
+    .map(([tool, excluded]) => {
+      const counts = CORPUS_NAMES.map((corpus) =>
+        Object.values(excluded[corpus]).reduce((sum, n) => sum + (n ?? 0), 0),
+      );
+      const reasons = EXCLUSIONS.filter((reason) =>
+        CORPUS_NAMES.some((corpus) => (excluded[corpus][reason] ?? 0) > 0),
+      );
+      return { tool, counts, reasons };
+    })
+    .filter((row) => row.counts.some((n) => n > 0));
+  if (rows.length === 0) {
+    return "No call of either corpus was left out of typia's comparison: none of the built-in tools declares `integer` (or a keyword that no TypeScript type carries), and no call holds a number that is not finite. typia gave our answer on every call.";
+  }
+  return [
+    "Calls left out of typia's comparison (typia and ours are compared on the others; ‡ in the tables marks a tool where typia was timed on fewer calls, and its ratios are against ours timed on the same calls):",
+    "",
+    table(
+      ["Tool", "valid", "hand-written invalid", "generated wrong", "why"],
+      rows.map(({ tool, counts, reasons }) => [tool, ...counts.map(String), reasons.join(", ")]),
+    ),
+  ].join("\n");
 }
 
 export function renderMarkdown(results: Results): string {
-  const { meta, validators, mixedDispatch: mixed } = results;
+  const { meta, validators, callSite, mixedDispatch: mixed } = results;
   const m = meta.machine;
   const corpusSize = (series: Series) =>
     Object.values(series.tools).reduce((sum, t) => sum + t.calls, 0);
@@ -105,59 +202,66 @@ export function renderMarkdown(results: Results): string {
     `- ${meta.date}, ${meta.durationSeconds} s; commit ${meta.git.commit}${meta.git.uncommitted.length > 0 ? ` with uncommitted changes in ${meta.git.uncommitted.map((l) => `\`${l.trim()}\``).join(", ")}` : ""}`,
     `- ${Object.entries(meta.versions)
       .map(([k, v]) => `${k} ${v}`)
-      .join(", ")}`,
+      .join(
+        ", ",
+      )}; typia ${meta.typia.typia} on TypeScript ${meta.typia.typescript} (bench/typia-toolchain)${meta.typia.generateMs === undefined ? "" : `, \`typia generate\` and the bundle in ${meta.typia.generateMs} ms`}`,
     "",
     "## Targets",
     "",
+    "Geometric means over tools of per-tool ratios, in this run, in both harnesses: every contender through one call site in a process of its own (as a tool manager calls them), and each contender in a loop of its own. Invalid calls are parsed from their JSON text on every call by every contender, in both: the measured ratio is the host's whole cost of a failed call; the net one takes the time of JSON.parse alone off both sides (per tool), which shows the validators' own difference. Met or missed is read from the measured ratio.",
+    "",
     table(
-      ["Target", "Measured", "Target", "Result"],
+      ["Harness", "Ratio", "Measured", "Net of JSON.parse", "Target", "Result"],
       results.targets.map((t) => [
+        t.harness,
         t.description,
         times(t.value),
+        t.netOfParse === undefined ? "" : times(t.netOfParse),
         t.target,
         t.met ? "met" : "**missed**",
       ]),
+      2,
     ),
     "",
     "## Method",
     "",
     '- **Schemas**: each built-in tool\'s `config.function.parameters`. Ours are the committed validators in generated/. Peers get the same rules in standard JSON Schema (bench/schemas.ts): `additionalProperties: false` where strict mode rejects unknown keys, `nullable` as a `"null"` type, and no keyword the validators do not enforce.',
     `- **Corpora**: *hand-written* (bench/corpus/realistic.ts): ${corpusSize(validators.valid)} valid and ${corpusSize(validators.invalid)} invalid calls a model plausibly sends, each invalid one with the issue codes ours must report. *Generated wrong* (bench/corpus/wrong.ts): ${corpusSize(validators.wrong)} calls, ${CALLS + 2} per tool, made with a fixed seed from each declaration: a valid call given one to three mistakes at any depth (wrong types, JSON text in a string, near-miss keys such as \`outputMode\` for \`output_mode\`, enum values in another case or with spaces, missing required keys, extra keys, wrong roots), plus two large calls (${MANY_KEYS} unexpected keys; a ${LONG_ARRAY}-element array of wrong elements). Every call goes through \`JSON.parse\`.`,
-    "- **Agreement** before any timing: every valid call passes ours (directly and through `validateToolArgs`) and every peer; every invalid or wrong call fails all of them, and ours reports the listed codes for the hand-written ones. Any disagreement stops the run.",
-    `- **Timing** (bench/timing.ts): each contender runs a tool's whole corpus in a loop of its own (compiled with \`new Function\`, so call sites are its own); ${meta.timing.warmupMs} ms warm-up, batches of about ${meta.timing.batchMs} ms, ${meta.timing.rounds} rounds interleaved with the starting contender rotating; the figure is the median over rounds of ns per call. Before a corpus is timed, every contender runs every tool's calls of it for ${meta.timing.globalWarmupMs} ms, so that shared code is optimised as in a long-running process; the hand-written corpus is timed first, the generated wrong calls after it. A young-generation GC runs before each batch. Every result feeds a checksum (${meta.checksum}).`,
-    "- **Contenders**: ajv 8 with `allErrors: true, ownProperties: true` (every error, as ours) and with its defaults; schemasafe with `allErrors`; typebox `Compile`; zod 4 `z.fromJSONSchema` then `safeParse`; cfworker (an interpreter, every error). On invalid calls: ours producing its issues and then the text for the model, against ajv's `errors` and `ajv.errorsText(errors)`.",
-    "- **Ours** is called directly (the tool's `validate<Name>` export) and through the dispatch (`validateToolArgs(name, args)`, with the name from `JSON.parse`, as in a model's call).",
-    "- **Ratios** are per tool, then the geometric mean over tools; † marks a median whose rounds spread widely (interquartile range above 30%): read it as rough.",
+    "- **Agreement** before any timing, in a process of its own: every valid call passes ours (directly and through `validateToolArgs`) and every peer; every invalid or wrong call fails all of them, and ours reports the listed codes for the hand-written ones; typia's `equals` and `validateEquals` give the same answers on every call where its semantics and ours agree (below). Any disagreement stops the run.",
+    '- **Peers**: ajv 8 with `allErrors: true, ownProperties: true` (every error, as ours) and with its defaults; schemasafe with `allErrors`; typebox `Compile`; zod 4 `z.fromJSONSchema` then `safeParse`; cfworker (an interpreter, every error); arktype 2 (bench/arktype.ts): a Type per tool built from the same strict JSON Schema, `"+": "reject"` wherever the schema closes an object, `integer` as `number.integer`, and object levels that require no key narrowed to non-arrays (arktype\'s object types take arrays; JSON Schema\'s `object` does not); called as `T(args)`, failing when the result is an `ArkErrors`. typia 10 (bench/typia.ts), ahead of time: at bench time a TypeScript file is written that imports the generated argument types (`ToolArgsByName["Bash"]`, i.e. `BashArgs`) and calls `typia.createEquals<…>()` and `typia.createValidateEquals<…>()` per tool; `typia generate` (typia on TypeScript 5.9 from bench/typia-toolchain, installed by `npm ci`) turns it into code in the gitignored bench/_exp/typia/, which esbuild bundles with typia\'s helpers (their ES module builds) and the run imports. Nothing typia generates is committed. `equals` answers valid calls (undeclared keys rejected); `validateEquals` (every error) answers invalid ones.',
+    '- **typia\'s semantics**: typia validates the TypeScript type, and a type cannot say everything a declaration says. A call is left out of typia\'s comparison (and counted, below) where that decides its answer: `integer` is `number` in the type (the call is left out when a schema with `integer` as `number` answers differently from ours); a keyword no type carries (minimum, maxLength...; strict schemas keep none today), likewise; a number that is not finite (`JSON.parse("1e400")` is Infinity), which typia\'s `number` (`typeof x === "number"`) takes and ours rejects (arktype, schemasafe and cfworker take it too; the corpora hold none, and such a call would stop the run for them). On every other call typia must give our answer, or the run stops.',
+    `- **One call site** (bench/measure/callSite.ts), in a process of its own, before the loops: each contender is a small adapter per tool, made by one function literal per contender (so that V8 shares the adapter's code and its call of the validator across the tools, as a tool manager's code is one), and every call of every contender goes through one function \`call(fn, args)\`, whose call site sees every contender and tool: nothing is inlined into it (V8's \`--trace-turbo-inlining\` shows none), and no contender has a loop of its own. A batch is one tool's calls for one contender; the batches of all tools and contenders come in a new shuffled order in every round. ${meta.timing.globalWarmupMs} ms of warm-up per batch kind (a tool and a contender) in eight slices, all kinds mixed in each; batches of about ${meta.timing.batchMs} ms; ${meta.timing.rounds} rounds; the figure is the median over rounds of ns per call. Hand-written calls first (valid, then invalid), the generated wrong calls last. Ours three ways: the validator looked up once (\`validatorFor(name)\`, as a tool manager registering a tool), \`validateToolArgs(name, args)\` (the name from \`JSON.parse\`), and on invalid calls the issues alone and the issues with \`formatValidationError(name, issues)\` (its default: with hints).`,
+    `- **Own loops** (bench/timing.ts): each contender runs a tool's whole corpus in a loop of its own (compiled with \`new Function\`, so call sites are its own); ${meta.timing.warmupMs} ms warm-up, batches of about ${meta.timing.batchMs} ms, ${meta.timing.rounds} rounds interleaved with the starting contender rotating; the figure is the median over rounds of ns per call. Before a corpus is timed, every contender runs every tool's calls of it for ${meta.timing.globalWarmupMs} ms, so that shared code is optimised as in a long-running process; the hand-written corpus is timed first, the generated wrong calls after it. Ours is called directly (\`validate<Name>\`, the same function \`validatorFor\` returns) and through \`validateToolArgs\`.`,
+    "- **Invalid calls, as a host gets them** (both harnesses): every contender gets the arguments' JSON text and calls `JSON.parse` on it for every call, then validates (nothing can be remembered from an earlier call of the same object); ours gives its issues, and the issues with the text for the model; ajv its `errors`, and `ajv.errorsText(errors)`; typia `validateEquals`; arktype its `ArkErrors`. `JSON.parse alone` is timed as a contender too, and the floor parses and walks.",
+    "- **Floor** (bench/floor.ts): per tool, a walk compiled from the schema that reads every own key and its value at every level the declaration declares (objects with properties or a schema for other keys, array elements, at any depth) and checks nothing. No validator can read less of a call.",
+    "- A young-generation GC runs before each batch, in both harnesses. Every result feeds a checksum (" +
+      `${meta.checksum}).`,
+    '- **Ratios** are per tool, then the geometric mean over tools; "fastest peer" in a target is the peer with the lowest geometric mean of peer ns / ours ns; † marks a median whose rounds spread widely (interquartile range above 30%): read it as rough.',
     "",
-    "## Valid calls (ns per call, median)",
+    "## typia: calls left out",
     "",
-    seriesTable(validators.valid, [
-      ["dispatch / direct", (n) => times(n["ours-dispatch"]! / n["ours-direct"]!)],
-      ["fastest peer / ours", (n) => times(fastestPeer(validators.valid, n) / n["ours-direct"]!)],
-    ]),
+    exclusionSection(results),
     "",
-    "Peer ns / ours ns, geometric mean over tools (above 1: ours is faster):",
+    "## One call site (ns per call, median)",
     "",
-    table(
-      ["Peer", "/ ours direct", "/ ours dispatch"],
-      peerRatios(validators.valid, "ours-direct").map(([id, r]) => [
-        LABELS[id]!,
-        times(r),
-        times(geoOf(validators.valid, (n) => n[id]! / n["ours-dispatch"]!)),
-      ]),
-    ),
+    "Every contender through `call(fn, args)`, tools and contenders mixed, in a process of its own.",
     "",
-    "## Invalid calls (ns per call, median)",
+    "### Valid calls",
     "",
-    ...(["invalid", "wrong"] as const).flatMap((name) => [
-      `### ${name === "invalid" ? "Hand-written invalid calls" : "Generated wrong calls"}`,
-      "",
-      seriesTable(validators[name], [
-        ["ajv / ours issues", (n) => times(n["ajv-allerrors"]! / n["ours-issues"]!)],
-        ["ajv text / ours text", (n) => times(n["ajv-allerrors-text"]! / n["ours-text"]!)],
-      ]),
-      "",
-    ]),
+    ...validSection(callSite.valid, "ours-lookedup"),
+    "",
+    "### Invalid calls (JSON text parsed on every call)",
+    "",
+    ...invalidSections(callSite),
+    "## Each contender in a loop of its own (ns per call, median)",
+    "",
+    "### Valid calls",
+    "",
+    ...validSection(validators.valid, "ours-direct"),
+    "",
+    "### Invalid calls (JSON text parsed on every call)",
+    "",
+    ...invalidSections(validators),
     ...(results.constraints
       ? [
           "## Every constraint keyword enforced",
@@ -177,7 +281,7 @@ export function renderMarkdown(results: Results): string {
       : []),
     "## Dispatch",
     "",
-    `One tool at a time, \`validateToolArgs\` against \`validate<Name>\` is the "dispatch / direct" column above. All tools' valid calls mixed in one loop (${mixed.calls} calls in a fixed shuffled order), the way a process calls them: each tool's validator looked up once with \`validatorFor\` (as the tool manager does when it registers a tool) and called through one call site, against \`validateToolArgs(name, args)\`. Timed after the hand-written calls, and again after the generated wrong calls, to show whether their large calls (hundreds of keys) leave the validators slower for the calls that follow.`,
+    `One tool at a time, \`validateToolArgs\` against \`validate<Name>\` is the "validateToolArgs / direct" column above. All tools' valid calls mixed in one loop (${mixed.calls} calls in a fixed shuffled order), the way a process calls them: each tool's validator looked up once with \`validatorFor\` (as the tool manager does when it registers a tool) and called through one call site, against \`validateToolArgs(name, args)\`. Timed after the hand-written calls, and again after the generated wrong calls, to show whether their large calls (hundreds of keys) leave the validators slower for the calls that follow.`,
     "",
     table(
       ["When", "looked up once ns", "validateToolArgs ns", "validateToolArgs / looked up"],
@@ -200,15 +304,16 @@ export function renderMarkdown(results: Results): string {
   return `${out.join("\n").trimEnd()}\n`;
 }
 
-type Extra = [string, (ns: Readonly<Record<string, number>>) => string];
+/** A ratio column: its header, and its value for a tool. */
+type Extra = [string, (ns: Readonly<Record<string, number>>, tool: string) => number];
 
 /** One row per tool: calls, every contender, extra ratio columns; then the geometric means. */
-function seriesTable(series: Series, extras: readonly Extra[]): string {
+function seriesTable(series: Series, corpus: CorpusName, extras: readonly Extra[]): string {
   const rows = Object.entries(series.tools).map(([tool, t]) => [
     tool,
     String(t.calls),
     ...series.contenders.map((id) => cell(series, tool, id)),
-    ...extras.map(([, f]) => f(nsByContender(series, tool))),
+    ...extras.map(([, f]) => times(f(nsByContender(series, tool), tool))),
   ]);
   const geo: Record<string, number> = {};
   for (const id of series.contenders) geo[id] = geoOf(series, (n) => n[id]!);
@@ -216,21 +321,19 @@ function seriesTable(series: Series, extras: readonly Extra[]): string {
     "**geometric mean**",
     "",
     ...series.contenders.map((id) => ns(geo[id]!)),
-    ...extras.map(([, f]) => f(geo)),
+    ...extras.map(([, f]) =>
+      times(geometricMean(Object.keys(series.tools).map((t) => f(nsByContender(series, t), t)))),
+    ),
   ]);
   return table(
     [
       "Tool",
       "calls",
-      ...series.contenders.map((id) => LABELS[id]!),
-      ...extras.map(([label]) => label),
+      ...series.contenders.map((id) => label(id, corpus)),
+      ...extras.map(([name]) => name),
     ],
     rows,
   );
-}
-
-function fastestPeer(series: Series, n: Readonly<Record<string, number>>): number {
-  return Math.min(...series.contenders.filter((id) => !id.startsWith("ours")).map((id) => n[id]!));
 }
 
 function sizeSection({ size }: Results): string {

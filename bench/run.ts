@@ -1,25 +1,36 @@
-// The benchmark: checks that every validator agrees on every call, then measures the validators
-// on both corpora (bench/measure/validators.ts), dispatch over all tools (measure/dispatch.ts),
-// code size (measure/size.ts) and the generator (measure/generator.ts), and writes the report.
+// The benchmark: generates typia's validators (bench/typia.ts), checks that every validator
+// agrees on every call, then measures the validators on both corpora, every contender through one
+// call site in a process of its own (bench/measure/callSite.ts) and each in a loop of its own
+// (measure/validators.ts), dispatch over all tools (measure/dispatch.ts), code size
+// (measure/size.ts) and the generator (measure/generator.ts), and writes the report.
 // `npm run bench -- --help` lists the options.
 import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as prettier from "prettier";
-import { corporaFor, corpusMismatch, disagreements } from "./corpus/index.js";
+import { corporaFor, corpusMismatch, disagreements, typiaCallsFor } from "./corpus/index.js";
+import { floorWalker } from "./floor.js";
+import { measureCallSite } from "./measure/callSite.js";
 import { mixedCalls, timeMixedDispatch } from "./measure/dispatch.js";
 import { REPO, measureGenerator } from "./measure/generator.js";
 import { measureSizes } from "./measure/size.js";
 import { measureConstraints } from "./measure/constraints.js";
-import { measureHandWritten, measureWrong, type Prepared } from "./measure/validators.js";
+import {
+  measureHandWritten,
+  measureWrong,
+  type Prepared,
+  type ValidatorSeries,
+} from "./measure/validators.js";
 import { compilePeers } from "./peers.js";
 import { renderMarkdown, renderSummary } from "./report.js";
 import { computeTargets, type Results } from "./results.js";
 import { loadTools } from "./schemas.js";
-import { checksum, type TimingOptions } from "./timing.js";
+import { addToChecksum, checksum, type TimingOptions } from "./timing.js";
+import { buildTypia } from "./typia.js";
 
 const HELP = `Usage: npm run bench [-- <options>]
 
@@ -30,6 +41,8 @@ const HELP = `Usage: npm run bench [-- <options>]
   --out <dir>       write BENCHMARKS.md and results.json into <dir> instead (also with --quick)
   --render <file>   measure nothing: write BENCHMARKS.md from a saved results.json
   --check           measure nothing: check that every validator agrees on every call
+  --call-site <file>  only the one-call-site measurement, written to <file> as JSON
+                    (the full run and --quick run it so, in a process of its own)
   -h, --help        this text
 `;
 
@@ -39,14 +52,19 @@ const { values: flags } = parseArgs({
     out: { type: "string" },
     render: { type: "string" },
     check: { type: "boolean" },
+    "call-site": { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
+const started = performance.now();
 if (flags.help) {
   process.stdout.write(HELP);
   process.exit(0);
 }
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const log = (line: string) =>
+  process.stderr.write(
+    `${line}${/^\S/.test(line) ? ` (${((performance.now() - started) / 1000).toFixed(1)} s)` : ""}\n`,
+  );
 const outDir = flags.out === undefined ? undefined : path.resolve(flags.out);
 if (flags.render !== undefined) {
   const saved = JSON.parse(await fs.readFile(flags.render, "utf8")) as Results;
@@ -56,22 +74,40 @@ if (flags.render !== undefined) {
 
 const quick = flags.quick ?? false;
 const timing: TimingOptions = quick
-  ? { rounds: 9, batchMs: 0.5, warmupMs: 15, globalWarmupMs: 3 }
+  ? { rounds: 9, batchMs: 0.5, warmupMs: 10, globalWarmupMs: 3 }
   : { rounds: 31, batchMs: 2, warmupMs: 40, globalWarmupMs: 20 };
-const started = performance.now();
 const loadAverageBefore = os.loadavg();
 
 const tools = loadTools();
 const mismatch = corpusMismatch(tools);
 if (mismatch) fail(mismatch);
-const prepared: Prepared[] = tools.map((tool) => ({
-  tool,
-  corpora: corporaFor(tool),
-  peers: compilePeers(tool),
-}));
+const callSiteFile = flags["call-site"];
+const child = flags.check === true || callSiteFile !== undefined;
+// At bench time, from the generated argument types: the full run always generates them; quick
+// runs and the child processes reuse what the last run wrote when nothing it depends on changed.
+if (!child) log("Generating typia's validators (typia generate)...");
+const typia = await buildTypia(
+  tools.map((tool) => tool.name),
+  { reuse: child || quick },
+);
+const prepared: Prepared[] = tools.map((tool) => {
+  const corpora = corporaFor(tool);
+  return {
+    tool,
+    corpora,
+    peers: compilePeers(tool, typia.peers),
+    typia: typiaCallsFor(tool, corpora),
+    floor: floorWalker(tool.strict),
+  };
+});
+if (callSiteFile !== undefined) {
+  const callSite = measureCallSite(prepared, timing, log);
+  await fs.writeFile(callSiteFile, JSON.stringify({ callSite, checksum }));
+  process.exit(0);
+}
 if (flags.check) {
-  for (const { tool, corpora, peers } of prepared) {
-    const problems = disagreements(tool, corpora, peers);
+  for (const { tool, corpora, peers, typia: typiaCalls } of prepared) {
+    const problems = disagreements(tool, corpora, peers, typiaCalls);
     if (problems.length > 0) {
       fail(
         `validators disagree on ${tool.name}:\n  ${problems.slice(0, 20).join("\n  ")}\n(strict schema: ${JSON.stringify(tool.strict)})`,
@@ -92,7 +128,9 @@ const check = spawnSync(
 );
 if (check.status !== 0) process.exit(check.status ?? 2);
 
-log("Timing the validators...");
+log("Timing the validators through one call site (a process of its own)...");
+const callSite = callSiteInChild();
+log("Timing the validators, each in a loop of its own...");
 const calls = mixedCalls(new Map(prepared.map((p) => [p.tool.name, p.corpora.valid])));
 const handWritten = measureHandWritten(prepared, timing, log);
 log("  all tools' valid calls mixed");
@@ -131,15 +169,22 @@ const results: Results = {
       "typebox",
       "zod",
       "@cfworker/json-schema",
+      "arktype",
       "prettier",
       "ts-morph",
       "esbuild",
     ]),
+    typia: {
+      ...typia.versions,
+      generateMs: typia.generatedMs === undefined ? undefined : Math.round(typia.generatedMs),
+    },
     timing,
     checksum,
   },
-  targets: computeTargets(validators, mixedDispatch),
+  targets: computeTargets(callSite, validators, mixedDispatch),
+  callSite,
   validators,
+  typiaExcluded: Object.fromEntries(prepared.map((p) => [p.tool.name, p.typia.excluded])),
   mixedDispatch,
   size,
   generator,
@@ -164,6 +209,21 @@ async function write(results: Results, { json }: { json: boolean }): Promise<str
     await prettier.format(JSON.stringify(results), { ...options, parser: "json" }),
   );
   return `${path.relative(process.cwd(), mdPath)} and ${path.relative(process.cwd(), jsonPath)}`;
+}
+
+/** measure/callSite.ts in a process of its own, so that no other timing has run in it. */
+function callSiteInChild(): ValidatorSeries {
+  const file = path.join(os.tmpdir(), `tv-bench-call-site-${process.pid}.json`);
+  const args = [fileURLToPath(import.meta.url), "--call-site", file, ...(quick ? ["--quick"] : [])];
+  const run = spawnSync(process.execPath, [...process.execArgv, ...args], { stdio: "inherit" });
+  if (run.status !== 0) process.exit(run.status ?? 2);
+  const saved = JSON.parse(readFileSync(file, "utf8")) as {
+    callSite: ValidatorSeries;
+    checksum: number;
+  };
+  rmSync(file, { force: true });
+  addToChecksum(saved.checksum);
+  return saved.callSite;
 }
 
 function fail(message: string): never {

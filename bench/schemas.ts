@@ -77,3 +77,61 @@ export function strictSchema(schema: Json): Json {
   if (schema.items !== undefined) out.items = strictSchema(schema.items);
   return out;
 }
+
+/**
+ * What the generated argument types can say of a strict schema, as JSON Schema: TypeScript has
+ * no integer, so `integer` becomes `number` (and keywords no type can carry, should strict schemas
+ * keep any, are dropped: there are none today). A validator generated from the types, such as
+ * typia's, answers as this schema does; where it answers differently from the strict schema on a
+ * call, typia's semantics and ours differ on that call.
+ */
+export function typeLevelSchema(schema: Json): Json {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (UNTYPED_KEYWORDS.has(key)) continue;
+    if (key === "type") {
+      const types = (Array.isArray(value) ? value : [value]).map((t) =>
+        t === "integer" ? "number" : t,
+      );
+      const unique = [...new Set(types)];
+      out.type = unique.length === 1 ? unique[0]! : unique;
+    } else if (key === "properties") {
+      const properties: JsonObject = {};
+      for (const [name, sub] of Object.entries(value as JsonObject)) {
+        properties[name] = typeLevelSchema(sub);
+      }
+      out.properties = properties;
+    } else if (key === "items" || key === "additionalProperties") {
+      out[key] = typeLevelSchema(value);
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+/** Keywords whose rule a TypeScript type cannot carry (without typia's tags). */
+const UNTYPED_KEYWORDS: ReadonlySet<string> = new Set([
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "format",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+]);
+
+/** Whether a JSON value holds a number that is not finite (JSON.parse("1e400") is Infinity). */
+export function hasNonFiniteNumber(value: unknown): boolean {
+  if (typeof value === "number") return !Number.isFinite(value);
+  if (typeof value !== "object" || value === null) return false;
+  return Object.values(value).some(hasNonFiniteNumber);
+}

@@ -23,7 +23,7 @@ export interface Contender {
  * behind (zod and typebox leave a lot) is not collected on the next contender's clock. Each
  * batch still pays for the collections its own allocations cause.
  */
-const collectYoung: () => void = (() => {
+export const collectYoung: () => void = (() => {
   v8.setFlagsFromString("--expose-gc");
   const gc = vm.runInNewContext("gc") as
     ((options?: { type: "minor" | "major" }) => void) | undefined;
@@ -54,6 +54,11 @@ type Loop = (ctx: Record<string, unknown>, inputs: readonly unknown[], reps: num
 /** A checksum of every result, printed at the end so that nothing can be optimised away. */
 export let checksum = 0;
 
+/** Adds a batch's result to the checksum (for loops other than this module's). */
+export function addToChecksum(acc: number): void {
+  checksum = (checksum + acc) | 0;
+}
+
 function compileLoop(body: string): Loop {
   return new Function(
     "ctx",
@@ -72,8 +77,14 @@ return acc;`,
   ) as Loop;
 }
 
-function run(loop: Loop, contender: Contender, inputs: readonly unknown[], reps: number): number {
-  collectYoung();
+function run(
+  loop: Loop,
+  contender: Contender,
+  inputs: readonly unknown[],
+  reps: number,
+  collect = true,
+): number {
+  if (collect) collectYoung();
   const start = process.hrtime.bigint();
   const acc = loop(contender.ctx, inputs, reps);
   const elapsed = Number(process.hrtime.bigint() - start);
@@ -96,8 +107,10 @@ export function warmUp(
 
 function runFor(loop: Loop, contender: Contender, inputs: readonly unknown[], ms: number): void {
   const until = performance.now() + ms;
+  // No collection before each warm-up batch: nothing is measured, and a collection costs about
+  // as long as a short batch.
   for (let reps = 1; performance.now() < until; reps = Math.min(reps * 2, 1024)) {
-    run(loop, contender, inputs, reps);
+    run(loop, contender, inputs, reps, false);
   }
 }
 
@@ -136,11 +149,14 @@ export function timeContenders(
     }
   }
 
-  return contenders.map((contender, c) => {
-    const sorted = [...samples[c]!].sort((a, b) => a - b);
-    const ns = quantile(sorted, 0.5);
-    return { id: contender.id, ns, spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / ns };
-  });
+  return contenders.map((contender, c) => ({ id: contender.id, ...summary(samples[c]!) }));
+}
+
+/** The median of a contender's samples (ns per call) and their interquartile range over it. */
+export function summary(samples: readonly number[]): { ns: number; spread: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const ns = quantile(sorted, 0.5);
+  return { ns, spread: (quantile(sorted, 0.75) - quantile(sorted, 0.25)) / ns };
 }
 
 /** Linear interpolation between order statistics of a sorted list. */

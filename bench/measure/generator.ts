@@ -112,7 +112,7 @@ async function generatorCase(
   cwd: string,
   toolGlobs: readonly string[],
   out: string,
-  options: { runs: number; check: boolean },
+  options: { runs: number; check: boolean; stageGlobs?: readonly string[] },
 ): Promise<GeneratorCase> {
   const toolArgs = toolGlobs.flatMap((glob) => ["--tools", glob]);
   const empty = () => fs.rm(out, { recursive: true, force: true });
@@ -130,7 +130,7 @@ async function generatorCase(
     : undefined;
   await empty();
   const staged = await runNode(
-    ["--input-type=module", "-e", STAGES, GENERATE, ...toolGlobs],
+    ["--input-type=module", "-e", STAGES, GENERATE, ...(options.stageGlobs ?? toolGlobs)],
     cwd,
     true,
   );
@@ -143,6 +143,16 @@ async function generatorCase(
     ...(checkFull ? { checkFull } : {}),
     stages: JSON.parse(staged.stdout) as StageTiming[],
   };
+}
+
+/** The `tools` globs of this repository's settings (package.json, "tool-validators"). */
+async function settingsToolGlobs(): Promise<string[]> {
+  const manifest = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
+    "tool-validators"?: { tools?: string | string[] };
+  };
+  const tools = manifest["tool-validators"]?.tools;
+  if (tools === undefined) throw new Error('package.json has no "tool-validators".tools');
+  return Array.isArray(tools) ? tools : [tools];
 }
 
 export async function measureGenerator(
@@ -160,10 +170,16 @@ export async function measureGenerator(
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tv-bench-"));
   try {
     const cases: GeneratorCase[] = [];
-    // The built-in tools, generated into a temporary folder: generated/ stays untouched.
+    // The built-in tools, generated into a temporary folder: generated/ stays untouched. The
+    // command reads its settings from package.json; generate() is given their tools glob.
     const builtinOut = path.join(tmp, "builtin");
+    const stageGlobs = await settingsToolGlobs();
     cases.push(
-      await generatorCase("built-in", builtinTools, REPO, [], builtinOut, { runs, check }),
+      await generatorCase("built-in", builtinTools, REPO, [], builtinOut, {
+        runs,
+        check,
+        stageGlobs,
+      }),
     );
     for (const count of options.quick ? [100] : [100, 1000]) {
       const dir = path.join(tmp, `synthetic-${count}`);
