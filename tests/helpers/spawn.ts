@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { inject } from "vitest";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 /** The reference host's tool declarations, as this repository's settings name them. */
@@ -63,7 +64,7 @@ export function runGen(
 
 /** The arguments of `node` that run the generator's command line (its compiled copy). */
 export function genCommand(): string[] {
-  return [path.join(REPO, "tests/.tmp-dist/bin.js")];
+  return [path.join(inject("generatorBuild"), "bin.js")];
 }
 
 /** The arguments of `node` that run the command line from its sources, as `npm run gen` does. */
