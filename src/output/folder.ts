@@ -12,8 +12,6 @@ import { LOCK_NAME, lockFolder, lockState, waitWhileLocked, type LockState } fro
  * into place: `.tool-validators.<pid>.<hex>.tmp/`. A run that was killed may leave one.
  */
 const STAGING = /^\.tool-validators\.\d+\.[0-9a-f]+\.tmp$/;
-/** Temporary files of earlier versions of the generator: `<name>.ts.<pid>.<hex>.tmp`. */
-const OLD_TEMPORARY = /\.ts\.\d+\.[0-9a-f]+\.tmp$/;
 
 /** What stands where the generator wants to write and is never overwritten, followed or removed. */
 export type ForeignKind = "file" | "symbolic link" | "folder" | "special file";
@@ -41,7 +39,7 @@ async function inspectFolder(outDir: string, display: string): Promise<FolderSta
   }
   for (const entry of listing) {
     const name = entry.name;
-    if (STAGING.test(name) || OLD_TEMPORARY.test(name)) {
+    if (STAGING.test(name)) {
       leftovers.push(entry.isDirectory() ? `${name}/` : name);
       continue;
     }

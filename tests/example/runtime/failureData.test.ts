@@ -1,4 +1,4 @@
-// The failure data of SPEC section 8: the onValidationFailure hook and the validation log, in
+// The failure data of CONTRACT.md section 9: the onValidationFailure hook and the validation log, in
 // the real tool-call pipeline.
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
