@@ -57,7 +57,7 @@ export const DIAGNOSTIC_CODES = {
     meaning: "An enforced `pattern` the ReDoS check cannot analyse (not enforced).",
   },
   TV3001: { severity: "error", meaning: "No files match the tools globs." },
-  TV3002: { severity: "error", meaning: "Two built-in tools have the same name." },
+  TV3002: { severity: "error", meaning: "Two tools have the same name." },
   TV3003: { severity: "error", meaning: "The matched files hold no tool declaration." },
   TV3004: { severity: "error", meaning: "Two tools would have the same export or file name." },
   TV3005: {

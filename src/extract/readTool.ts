@@ -59,8 +59,18 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
   }
   if (schema) {
     const problems = readingErrors(schema, parts.schemaKey);
-    for (const { code, message, location, schemaPath } of problems)
-      context.diagnostics.report(code, message, location, { tool: name, schemaPath });
+    // The first of a tool's errors says how to leave the tool out; the others need not repeat it.
+    problems.forEach(({ code, message, location, schemaPath }, index) =>
+      context.diagnostics.report(
+        code,
+        index === 0 ? `${message} ${leaveOut(name)}` : message,
+        location,
+        {
+          tool: name,
+          schemaPath,
+        },
+      ),
+    );
     if (problems.length > 0) return { kind: "error" };
   }
   const description = valueOf(parts.description);

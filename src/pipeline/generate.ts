@@ -343,7 +343,7 @@ async function compileTools(
     if (first) {
       diagnostics.report(
         "TV3002",
-        `Two built-in tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique.`,
+        `Two tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique.`,
         tool.location,
         { tool: tool.name },
       );

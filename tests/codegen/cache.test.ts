@@ -141,7 +141,7 @@ describe("the cache of the last run", () => {
     );
     expect(matched.code).toBe(2);
     expect(matched.stderr).toContain(
-      'error TV3002: Tool "NoteWrite": Two built-in tools are named "NoteWrite"',
+      'error TV3002: Tool "NoteWrite": Two tools are named "NoteWrite"',
     );
   });
 

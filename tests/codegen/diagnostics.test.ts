@@ -142,7 +142,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "number-infinity.ts",
-    'number-infinity.ts:9:82 - error TV1007: Tool "NumberInfinity", parameters.properties.n.enum[1]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers.',
+    'number-infinity.ts:9:82 - error TV1007: Tool "NumberInfinity", parameters.properties.n.enum[1]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["NumberInfinity"] in the settings (or its file with "excludeFiles").',
   ],
   [
     "syntax-error.ts",
@@ -174,7 +174,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "duplicate/*.ts",
-    'duplicate/second.ts:1:14 - error TV3002: Tool "Same": Two built-in tools are named "Same": secondTool here and firstTool in duplicate/first.ts. Tool names must be unique.',
+    'duplicate/second.ts:1:14 - error TV3002: Tool "Same": Two tools are named "Same": secondTool here and firstTool in duplicate/first.ts. Tool names must be unique.',
   ],
 ];
 
