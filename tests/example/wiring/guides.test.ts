@@ -4,6 +4,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { wiringCode, type HostKind } from "../../../src/init/wiring.js";
 import { codeRegion, guideBlocks } from "../../helpers/regions.js";
 import { REPO, run } from "../../helpers/spawn.js";
 
@@ -44,5 +45,20 @@ describe("docs/tool-manager.md", () => {
       "tests/shared/mocks.ts:11",
       "tests/shared/mocks.ts:5",
     ]);
+  });
+});
+
+describe("tool-validators init", () => {
+  it.each<[HostKind, string, string, string]>([
+    ["mcp-server", "example/mcp-server/server.ts", "call", "./generated/index.js"],
+    ["model-loop", "example/openai-loop/loop.ts", "call", "./generated/index.js"],
+    [
+      "tool-manager",
+      "example/tool-manager/managers/toolManager.ts",
+      "registry",
+      "../generated/index.js",
+    ],
+  ])("prints the guide's code for %s (%s#%s)", async (kind, file, region, specifier) => {
+    expect(wiringCode(kind, specifier)).toBe(await codeRegion(file, region));
   });
 });
