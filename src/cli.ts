@@ -28,10 +28,12 @@ import { watch } from "./run/watch.js";
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run/run.js";
 
 export const USAGE = `Usage: tool-validators [options]
+       tool-validators init [--dry-run] [--out <dir>]
        tool-validators report [--json] <log...>
 
 Reads every built-in tool's declared parameters and writes one validator per tool. With
-"report", summarises the validation logs a runtime wrote (see "report --help").
+"init", sets a package up (settings, scripts, wiring; see "init --help"). With "report",
+summarises the validation logs a runtime wrote (see "report --help").
 
 Options:
   --tools <glob>   Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
@@ -138,6 +140,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
       name: `${COMMAND_NAME} report`,
     });
   }
+  if (argv[0] === "init") return initCommand(argv.slice(1), io);
   const options = parseFlags(argv);
   if (typeof options === "string") {
     const config = await findConfig(io.cwd).catch(() => undefined);
@@ -176,4 +179,60 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   const runIo = { ...io, cwd: run.generate.cwd };
   if (options.watch) return watch(run, runIo, { reload: load, settingsFrom: cwd });
   return (await runOnce(run, runIo)).code;
+}
+
+export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
+
+Sets up the package in the working folder: finds the files that declare tools (by their
+shapes), proposes the tools globs and what to leave out (each with its reason), checks them with
+a run in memory, adds the "${PACKAGE_KEY}" settings and the scripts gen:validators and
+check:validators to package.json (its layout kept), and prints the wiring for the kind of host
+it found and the commands to run with its package manager. A second run changes nothing.
+
+Options:
+  --dry-run    Print what would be added to package.json; write nothing
+  --out <dir>  The output folder (default src/generated/validators, or generated/validators)
+  --help       Show this help
+
+Exit codes: 0 done (or nothing to change); 2 no package.json, no tool declaration found, or a
+package.json that cannot be edited (nothing was written).
+`;
+
+async function initCommand(argv: readonly string[], io: Io): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        "dry-run": { type: "boolean" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    io.stderr(
+      `${COMMAND_NAME} init: ${(error as Error).message}\nRun \`${COMMAND_NAME} init --help\` for usage.\n`,
+    );
+    return EXIT_ERRORS;
+  }
+  if (values.help) {
+    io.stdout(INIT_USAGE);
+    return EXIT_OK;
+  }
+  if (values.out === "") {
+    io.stderr(`${COMMAND_NAME} init: --out needs a folder name\n`);
+    return EXIT_ERRORS;
+  }
+  // Loaded only here: init reads the package with the generator's discovery.
+  const { init } = await import("./init/init.js");
+  return init(
+    {
+      dir: path.resolve(io.cwd),
+      dryRun: values["dry-run"] ?? false,
+      ...(values.out !== undefined ? { out: values.out } : {}),
+    },
+    io,
+  );
 }
