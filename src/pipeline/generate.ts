@@ -62,6 +62,8 @@ export interface GenerateResult {
   readonly skipped: readonly SkippedObject[];
   /** Tools left out by `excludeTools`. */
   readonly excluded: ExtractResult["excluded"];
+  /** The files the tool globs match that `excludeFiles` leaves out, as shown. */
+  readonly excludedFiles: readonly string[];
   /** The formatted output files; undefined when there were errors. */
   readonly output: readonly OutputFile[] | undefined;
   /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
@@ -123,6 +125,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       hostFiles: moduleSystem.read,
       skipped: extracted.skipped,
       excluded: extracted.excluded,
+      excludedFiles: found.excludedFiles,
       files: found.files.map(found.displayPath),
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
@@ -136,6 +139,8 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
 interface Found {
   readonly globs: readonly string[];
   readonly files: readonly string[];
+  /** The files the globs match that `excludeFiles` leaves out, as shown. */
+  readonly excludedFiles: readonly string[];
   readonly displayPath: (absolute: string) => string;
 }
 
@@ -159,7 +164,14 @@ async function findStage(
       "TV3101",
       `"excludeFiles" has ${JSON.stringify(exclusion)}, which leaves out none of the files matching ${listed}.`,
     );
-  return { globs, files: found.map((file) => file.real), displayPath };
+  const kept = new Set(found.map((file) => file.path));
+  const excludedFiles =
+    excludeFiles.length === 0
+      ? []
+      : (await findToolFiles(globs, cwd))
+          .filter((file) => !kept.has(file.path))
+          .map((file) => relativeName(cwd, file.path));
+  return { globs, files: found.map((file) => file.real), excludedFiles, displayPath };
 }
 
 async function extractStage(
@@ -259,6 +271,7 @@ export async function generateFromSchemas(
       hostFiles: [],
       skipped: [],
       excluded: [],
+      excludedFiles: [],
       files: [],
       stages: clock.stages,
       formatting: compiled.output ? output.record() : undefined,
