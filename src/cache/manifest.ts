@@ -39,6 +39,13 @@ export interface ManifestSettings {
   readonly outDir: string;
   readonly mode: Mode;
   readonly command: string;
+  /** The opt-in keywords enforced, sorted. */
+  readonly enforce: readonly string[];
+  /** The shapes read, sorted; null: every shape. */
+  readonly shapes: readonly string[] | null;
+  readonly excludeTools: readonly string[];
+  readonly excludeFiles: readonly string[];
+  readonly exportNames: Readonly<Record<string, string>>;
 }
 
 export interface Manifest {

@@ -183,6 +183,11 @@ async function openCache(run: Run): Promise<{ file: string; manifest?: Manifest 
   return manifest ? { file, manifest } : { file };
 }
 
+/**
+ * The settings the output depends on, as the manifest records them (compared as JSON): the
+ * files, the mode and the command, the keywords enforced, the shapes read, what is left out and
+ * the export names given.
+ */
 function settingsOf(run: Run): ManifestSettings {
   return {
     base: run.generate.cwd,
@@ -190,6 +195,11 @@ function settingsOf(run: Run): ManifestSettings {
     outDir: run.outDir,
     mode: run.generate.mode ?? "strict",
     command: run.generate.command,
+    enforce: [...(run.generate.enforce ?? [])].sort(),
+    shapes: run.generate.shapes ? [...run.generate.shapes].sort() : null,
+    excludeTools: [...(run.generate.excludeTools ?? [])],
+    excludeFiles: [...(run.generate.excludeFiles ?? [])],
+    exportNames: { ...run.generate.exportNames },
   };
 }
 
@@ -203,7 +213,7 @@ async function staleness(manifest: Manifest, run: Run): Promise<string | undefin
   if (setup) return setup;
   const globs = run.generate.tools?.length ? run.generate.tools : undefined;
   if (globs) {
-    const found = await findToolFiles(globs, run.generate.cwd);
+    const found = await findToolFiles(globs, run.generate.cwd, run.generate.excludeFiles ?? []);
     const shown = found.map((file) => relativeName(run.generate.cwd, file.path));
     if (JSON.stringify(shown) !== JSON.stringify(manifest.toolFiles))
       return "the tool files matched changed";

@@ -11,6 +11,7 @@ import { SHAPES } from "../extract/shapes/index.js";
 import type { Mode } from "../ir.js";
 import { readEnforce, type ConstraintKeyword } from "../keywords/constraintRules.js";
 import { nearest } from "../support/similarity.js";
+import { EXPORT_NAME } from "../emit/names.js";
 
 /** The keys of one target, in the order messages list them. */
 export const TARGET_KEYS = [
@@ -22,6 +23,7 @@ export const TARGET_KEYS = [
   "shapes",
   "excludeTools",
   "excludeFiles",
+  "exportNames",
 ] as const;
 
 export type TargetKey = (typeof TARGET_KEYS)[number];
@@ -41,10 +43,61 @@ export interface TargetConfig {
   readonly excludeTools?: readonly string[];
   /** Files left out, globs relative to the settings' folder. */
   readonly excludeFiles?: readonly string[];
+  /** Export names (PascalCase) given to tools by name. */
+  readonly exportNames?: Readonly<Record<string, string>>;
 }
 
 /** The names of the declaration shapes, as the `shapes` setting takes them. */
 export const SHAPE_NAMES: readonly string[] = SHAPES.map((shape) => shape.name);
+
+type Fail = (reason: string) => never;
+
+/** Reads one key's value; `key` is its name as messages show it (`"targets[1].mode"`). */
+type KeyReader = (value: unknown, key: string, fail: Fail) => unknown;
+
+/** How each key's value is read and checked. */
+const READERS: { readonly [K in TargetKey]: KeyReader } = {
+  tools: (value, key, fail) =>
+    globs(value, () =>
+      fail(`${key} must be a glob or a non-empty list of globs, not ${JSON.stringify(value)}`),
+    ),
+  out: (value, key, fail) => {
+    if (typeof value !== "string" || value === "")
+      fail(`${key} must be a folder name, not ${JSON.stringify(value)}`);
+    return value;
+  },
+  mode: (value, key, fail) => {
+    if (value !== "strict" && value !== "standard")
+      fail(`${key} must be "strict" or "standard", not ${JSON.stringify(value)}`);
+    return value;
+  },
+  command: (value, key, fail) => {
+    if (typeof value !== "string" || value.trim() === "" || /[\r\n]/.test(value))
+      fail(
+        `${key} must be the command line as the host runs it, on one line, not ${JSON.stringify(value)}`,
+      );
+    return (value as string).trim();
+  },
+  enforce: (value, key, fail) => {
+    const read = readEnforce(value as JsonValue);
+    if (!read.ok) return fail(read.problem.replace('"enforce"', key));
+    return [...read.value];
+  },
+  shapes: (value, key, fail) => shapeNames(value, key, fail),
+  excludeTools: (value, key, fail) => {
+    const names = list(value);
+    if (!names || names.length === 0)
+      fail(
+        `${key} must be a tool name or a non-empty list of tool names, not ${JSON.stringify(value)}`,
+      );
+    return names;
+  },
+  excludeFiles: (value, key, fail) =>
+    globs(value, () =>
+      fail(`${key} must be a glob or a non-empty list of globs, not ${JSON.stringify(value)}`),
+    ),
+  exportNames: (value, key, fail) => exportNames(value, key, fail),
+};
 
 /**
  * Reads the target keys of `settings` (other keys are the caller's to check); `fail` throws
@@ -52,64 +105,38 @@ export const SHAPE_NAMES: readonly string[] = SHAPES.map((shape) => shape.name);
  */
 export function readTargetKeys(
   settings: Readonly<Record<string, unknown>>,
-  fail: (reason: string) => never,
+  fail: Fail,
   label = "",
 ): TargetConfig {
-  const key = (name: TargetKey) => `"${label}${name}"`;
-  const config: { -readonly [K in keyof TargetConfig]: TargetConfig[K] } = {};
-  if (settings.tools !== undefined)
-    config.tools = globs(settings.tools, () =>
-      fail(
-        `${key("tools")} must be a glob or a non-empty list of globs, not ${JSON.stringify(settings.tools)}`,
-      ),
+  const config: Record<string, unknown> = {};
+  for (const name of TARGET_KEYS)
+    if (settings[name] !== undefined)
+      config[name] = READERS[name](settings[name], `"${label}${name}"`, fail);
+  return config as TargetConfig;
+}
+
+/** `exportNames`: an object giving tool names their PascalCase export names. */
+function exportNames(value: unknown, key: string, fail: Fail): Record<string, string> {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    fail(
+      `${key} must be an object giving tools their export names ({ "read_file": "ReadFile" }), not ${JSON.stringify(value)}`,
     );
-  if (settings.out !== undefined) {
-    if (typeof settings.out !== "string" || settings.out === "")
-      fail(`${key("out")} must be a folder name, not ${JSON.stringify(settings.out)}`);
-    config.out = settings.out as string;
-  }
-  if (settings.mode !== undefined) {
-    if (settings.mode !== "strict" && settings.mode !== "standard")
-      fail(`${key("mode")} must be "strict" or "standard", not ${JSON.stringify(settings.mode)}`);
-    config.mode = settings.mode as Mode;
-  }
-  if (settings.command !== undefined) {
-    const command = settings.command;
-    if (typeof command !== "string" || command.trim() === "" || /[\r\n]/.test(command))
+  const names: Record<string, string> = {};
+  for (const [tool, name] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof name !== "string" || !EXPORT_NAME.test(name))
       fail(
-        `${key("command")} must be the command line as the host runs it, on one line, not ${JSON.stringify(command)}`,
+        `${key} gives ${JSON.stringify(tool)} the name ${JSON.stringify(name)}: an export name is PascalCase letters and digits (validate<Name>, <Name>Args)`,
       );
-    config.command = (command as string).trim();
+    names[tool] = name as string;
   }
-  if (settings.enforce !== undefined) {
-    const read = readEnforce(settings.enforce as JsonValue);
-    if (!read.ok) fail(label ? read.problem.replace('"enforce"', key("enforce")) : read.problem);
-    else config.enforce = [...read.value];
-  }
-  if (settings.shapes !== undefined)
-    config.shapes = shapeNames(settings.shapes, key("shapes"), fail);
-  if (settings.excludeTools !== undefined) {
-    const names = list(settings.excludeTools);
-    if (!names || names.length === 0)
-      fail(
-        `${key("excludeTools")} must be a tool name or a non-empty list of tool names, not ${JSON.stringify(settings.excludeTools)}`,
-      );
-    config.excludeTools = names;
-  }
-  if (settings.excludeFiles !== undefined)
-    config.excludeFiles = globs(settings.excludeFiles, () =>
-      fail(
-        `${key("excludeFiles")} must be a glob or a non-empty list of globs, not ${JSON.stringify(settings.excludeFiles)}`,
-      ),
-    );
-  return config;
+  return names;
 }
 
 /**
  * The `targets` list: a non-empty array of objects with the target keys, each with its `out`.
  * Unknown keys and bad values are errors naming the target (`targets[1]`).
  */
-export function readTargets(value: unknown, fail: (reason: string) => never): TargetConfig[] {
+export function readTargets(value: unknown, fail: Fail): TargetConfig[] {
   if (!Array.isArray(value) || value.length === 0)
     fail(
       `"targets" must be a non-empty list of targets (objects with the keys ${keyList()}), not ${JSON.stringify(value)}`,
@@ -134,7 +161,7 @@ export function readTargets(value: unknown, fail: (reason: string) => never): Ta
   });
 }
 
-function shapeNames(value: unknown, key: string, fail: (reason: string) => never): string[] {
+function shapeNames(value: unknown, key: string, fail: Fail): string[] {
   const names = list(value);
   if (!names || names.length === 0)
     fail(

@@ -29,6 +29,7 @@ describe("a target's keys", () => {
           shapes: ["mcp", "plugin", "mcp"],
           excludeTools: "Legacy",
           excludeFiles: ["src/tools/old.ts"],
+          exportNames: { read_file: "ReadFileTool" },
         },
         fail,
       ),
@@ -41,6 +42,7 @@ describe("a target's keys", () => {
       shapes: ["mcp", "plugin"],
       excludeTools: ["Legacy"],
       excludeFiles: ["src/tools/old.ts"],
+      exportNames: { read_file: "ReadFileTool" },
     });
     expect(readTargetKeys({ enforce: "all" }, fail).enforce).toHaveLength(16);
   });
@@ -65,6 +67,14 @@ describe("a target's keys", () => {
     ],
     [{ excludeFiles: 3 }, '"excludeFiles" must be a glob or a non-empty list of globs, not 3'],
     [{ mode: "loose" }, '"mode" must be "strict" or "standard", not "loose"'],
+    [
+      { exportNames: ["ReadFile"] },
+      '"exportNames" must be an object giving tools their export names ({ "read_file": "ReadFile" }), not ["ReadFile"]',
+    ],
+    [
+      { exportNames: { read_file: "read-file" } },
+      '"exportNames" gives "read_file" the name "read-file": an export name is PascalCase letters and digits (validate<Name>, <Name>Args)',
+    ],
   ])("%j: %s", (settings, message) => {
     expect(() => readTargetKeys(settings, fail)).toThrow(message);
   });
@@ -90,13 +100,17 @@ describe("targets", () => {
     [[], '"targets" must be a non-empty list of targets'],
     [
       [{ out: "a" }, "b"],
-      '"targets[1]" must be an object with the keys tools, out, mode, command, enforce, shapes, excludeTools and excludeFiles, not "b"',
+      '"targets[1]" must be an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames, not "b"',
     ],
     [[{ tools: "a" }], '"targets[0]" has no "out": each target names the folder it writes'],
     [[{ out: "a", outDir: "b" }], '"targets[0]" has an unknown key "outDir" (did you mean "out"?)'],
     [
       [{ out: "a" }, { out: "b", enforce: ["maxLenght"] }],
       '"targets[1].enforce" names an unknown keyword "maxLenght" (did you mean "maxLength"?)',
+    ],
+    [
+      [{ out: "a", exportNames: { x: 1 } }],
+      '"targets[0].exportNames" gives "x" the name 1: an export name is PascalCase',
     ],
     [
       [{ out: "a", shapes: ["mcp-server"] }],
