@@ -8,22 +8,14 @@ import {
   DEFAULT_TOOLS_GLOB,
   PACKAGE_KEY,
   findConfig,
-  relativeName,
-  resolveSettings,
   type Flags,
 } from "./settings/settings.js";
+import { parseShapesFlag } from "./settings/targets.js";
+import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
-import {
-  COMMAND_NAME,
-  EXIT_ERRORS,
-  EXIT_OK,
-  reportFailure,
-  runOnce,
-  type Io,
-  type Run,
-} from "./run/run.js";
-import { watch } from "./run/watch.js";
+import { COMMAND_NAME, EXIT_ERRORS, EXIT_OK, reportFailure, type Io } from "./run/run.js";
+import { runCommand, type RunFlags } from "./run/targets.js";
 
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run/run.js";
 
@@ -36,10 +28,16 @@ Reads every built-in tool's declared parameters and writes one validator per too
 summarises the validation logs a runtime wrote (see "report --help").
 
 Options:
-  --tools <glob>   Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
-  --out <dir>      Output folder (default ${DEFAULT_OUT_DIR})
-  --mode <mode>    strict (default): undeclared keys are rejected unless additionalProperties allows them
-                   standard: undeclared keys are allowed unless additionalProperties forbids them
+  --tools <glob>         Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
+  --out <dir>            Output folder (default ${DEFAULT_OUT_DIR})
+  --mode <mode>          strict (default): undeclared keys are rejected unless additionalProperties allows them
+                         standard: undeclared keys are allowed unless additionalProperties forbids them
+  --enforce <kw,...>     Opt-in keywords to enforce too (minimum,maxLength,...), or all
+  --shapes <name,...>    Read only these declaration shapes (plugin, openai-chat, function, mcp,
+                         anthropic, gemini)
+  --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
+  --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
+  --target <out>         Run only the settings' target that writes this folder
   --check          Compare the output folder with what would be generated; write nothing
   --watch          Regenerate whenever a file that was read, the settings or the prettier
                    configuration changes, until stopped (Ctrl-C)
@@ -51,9 +49,12 @@ Options:
 Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
 "${PACKAGE_KEY}" key in package.json, e.g.
   { "tools": ["src/tools/**/*.ts"], "out": "src/generated", "mode": "strict",
-    "command": "npm run gen:validators" }
-Paths in it are relative to its folder; flags override it. "command" is how the generated files
-say to regenerate them (default ${DEFAULT_COMMAND}).
+    "command": "npm run gen:validators", "excludeTools": ["Legacy"] }
+The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles; or "targets",
+a list of such objects, each with its own "out" (the keys beside "targets" are defaults):
+every run runs them all, one after the other. Paths are relative to the settings' folder; flags
+override them. "command" is how the generated files say to regenerate them (default
+${DEFAULT_COMMAND}).
 
 The output is formatted with the prettier configuration that applies to the output folder, by
 the prettier installed there (else this package's).
@@ -63,10 +64,7 @@ or settings, or a file-system problem (nothing was written); 3 an internal error
 generator); 130 or 143 stopped by SIGINT or SIGTERM (before its first rename: nothing was written).
 `;
 
-interface CliOptions extends Flags {
-  readonly check: boolean;
-  readonly watch: boolean;
-  readonly cache: boolean;
+interface CliOptions extends RunFlags {
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -83,6 +81,11 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         tools: { type: "string", multiple: true },
         out: { type: "string" },
         mode: { type: "string" },
+        enforce: { type: "string" },
+        shapes: { type: "string" },
+        "exclude-tool": { type: "string", multiple: true },
+        "exclude-file": { type: "string", multiple: true },
+        target: { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -93,21 +96,48 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
   } catch (error) {
     return (error as Error).message;
   }
-  const mode = values.mode;
-  if (mode !== undefined && mode !== "strict" && mode !== "standard")
-    return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
-  if (values.out === "") return "--out needs a folder name";
+  const flags = settingsFlags(values);
+  if (typeof flags === "string") return flags;
   if (values.watch && values.check) return "--watch and --check cannot be used together";
-  if (values.tools?.some((glob) => glob === "")) return "--tools needs a glob";
   return {
-    ...(values.tools ? { tools: values.tools } : {}),
-    ...(values.out !== undefined ? { out: values.out } : {}),
-    ...(mode !== undefined ? { mode: mode as Mode } : {}),
+    ...flags,
     check: values.check ?? false,
     watch: values.watch ?? false,
     cache: !(values["no-cache"] ?? false),
     help: values.help ?? false,
     version: values.version ?? false,
+  };
+}
+
+/** The flags that stand for settings, checked as the settings are; a string is the error. */
+function settingsFlags(values: {
+  readonly [name: string]: string | boolean | (string | boolean)[] | undefined;
+}): Flags | string {
+  const text = (name: string) => values[name] as string | undefined;
+  const texts = (name: string) => values[name] as string[] | undefined;
+  const mode = text("mode");
+  if (mode !== undefined && mode !== "strict" && mode !== "standard")
+    return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
+  if (text("out") === "") return "--out needs a folder name";
+  if (texts("tools")?.some((glob) => glob === "")) return "--tools needs a glob";
+  if (texts("exclude-tool")?.some((name) => name === "")) return "--exclude-tool needs a tool name";
+  if (texts("exclude-file")?.some((glob) => glob === "")) return "--exclude-file needs a glob";
+  if (text("target") === "") return "--target needs the output folder of a target";
+  const enforce = text("enforce") === undefined ? undefined : parseEnforceFlag(text("enforce")!);
+  if (enforce && !enforce.ok) return enforce.problem.replace(/^"enforce"/, "--enforce");
+  const shapes = text("shapes") === undefined ? undefined : parseShapesFlag(text("shapes")!);
+  if (typeof shapes === "string") return shapes;
+  const given = <T>(name: string, value: T | undefined) =>
+    value === undefined ? {} : { [name]: value };
+  return {
+    ...given("tools", texts("tools")),
+    ...given("out", text("out")),
+    ...given("mode", mode as Mode | undefined),
+    ...given("enforce", enforce?.ok ? [...enforce.value] : undefined),
+    ...given("shapes", shapes),
+    ...given("excludeTools", texts("exclude-tool")),
+    ...given("excludeFiles", texts("exclude-file")),
+    ...given("target", text("target")),
   };
 }
 
@@ -157,28 +187,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(`${ownVersion()}\n`);
     return EXIT_OK;
   }
-  const cwd = path.resolve(io.cwd);
-  // The settings and the flags, as one run's; read again by watch mode when the settings change.
-  const load = async (): Promise<Run> => {
-    const settings = resolveSettings(options, await findConfig(cwd), cwd);
-    return {
-      outDir: settings.outDir,
-      outName: settings.outName,
-      check: options.check,
-      cache: options.cache,
-      generate: {
-        tools: settings.tools,
-        mode: settings.mode,
-        cwd: settings.base,
-        cwdName: relativeName(cwd, settings.base),
-        command: settings.command,
-      },
-    };
-  };
-  const run = await load();
-  const runIo = { ...io, cwd: run.generate.cwd };
-  if (options.watch) return watch(run, runIo, { reload: load, settingsFrom: cwd });
-  return (await runOnce(run, runIo)).code;
+  return runCommand(options, io);
 }
 
 export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
