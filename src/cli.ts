@@ -38,22 +38,22 @@ Options:
   --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
   --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
   --target <out>         Run only the settings' target that writes this folder
-  --check          Compare the output folder with what would be generated; write nothing
-  --watch          Regenerate whenever a file that was read, the settings or the prettier
-                   configuration changes, until stopped (Ctrl-C)
-  --no-cache       Generate from scratch: neither reuse nor record the last run's output
-                   (node_modules/.cache/tool-validators)
-  --help           Show this help
-  --version        Print this package's version
+  --check                Compare the output folder with what would be generated; write nothing
+  --watch                Regenerate whenever a file that was read, the settings or the prettier
+                         configuration changes, until stopped (Ctrl-C)
+  --no-cache             Generate from scratch: neither reuse nor record the last run's output
+                         (node_modules/.cache/tool-validators)
+  --help                 Show this help
+  --version              Print this package's version
 
 Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
 "${PACKAGE_KEY}" key in package.json, e.g.
   { "tools": ["src/tools/**/*.ts"], "out": "src/generated", "mode": "strict",
     "command": "npm run gen:validators", "excludeTools": ["Legacy"] }
-The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles; or "targets",
-a list of such objects, each with its own "out" (the keys beside "targets" are defaults):
-every run runs them all, one after the other. Paths are relative to the settings' folder; flags
-override them. "command" is how the generated files say to regenerate them (default
+The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames;
+or "targets", a list of such objects, each with its own "out" (the keys beside "targets" are
+defaults): every run runs them all, one after the other (--target runs one). Paths are relative
+to the settings' folder; flags override them. "command" is how the generated files say to regenerate them (default
 ${DEFAULT_COMMAND}).
 
 The output is formatted with the prettier configuration that applies to the output folder, by
