@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
+    // Fixtures are inputs (some are the test files of the hosts they stand for), never run.
+    exclude: [...configDefaults.exclude, "tests/fixtures/**"],
     globalSetup: ["tests/helpers/build.ts"],
     // A guard against a test that hangs, far above what any test takes on a busy machine:
     // no test relies on finishing within a time.

@@ -8,50 +8,53 @@ import {
   DEFAULT_TOOLS_GLOB,
   PACKAGE_KEY,
   findConfig,
-  relativeName,
-  resolveSettings,
   type Flags,
 } from "./settings/settings.js";
+import { parseShapesFlag } from "./settings/targets.js";
+import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
-import {
-  COMMAND_NAME,
-  EXIT_ERRORS,
-  EXIT_OK,
-  reportFailure,
-  runOnce,
-  type Io,
-  type Run,
-} from "./run/run.js";
-import { watch } from "./run/watch.js";
+import { COMMAND_NAME, EXIT_ERRORS, EXIT_OK, reportFailure, type Io } from "./run/run.js";
+import { runCommand, type RunFlags } from "./run/targets.js";
 
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run/run.js";
 
 export const USAGE = `Usage: tool-validators [options]
+       tool-validators init [--dry-run] [--out <dir>]
        tool-validators report [--json] <log...>
 
 Reads every built-in tool's declared parameters and writes one validator per tool. With
-"report", summarises the validation logs a runtime wrote (see "report --help").
+"init", sets a package up (settings, scripts, wiring; see "init --help"). With "report",
+summarises the validation logs a runtime wrote (see "report --help").
 
 Options:
-  --tools <glob>   Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
-  --out <dir>      Output folder (default ${DEFAULT_OUT_DIR})
-  --mode <mode>    strict (default): undeclared keys are rejected unless additionalProperties allows them
-                   standard: undeclared keys are allowed unless additionalProperties forbids them
-  --check          Compare the output folder with what would be generated; write nothing
-  --watch          Regenerate whenever a file that was read, the settings or the prettier
-                   configuration changes, until stopped (Ctrl-C)
-  --no-cache       Generate from scratch: neither reuse nor record the last run's output
-                   (node_modules/.cache/tool-validators)
-  --help           Show this help
-  --version        Print this package's version
+  --tools <glob>         Files holding tool declarations (repeatable; default ${DEFAULT_TOOLS_GLOB})
+  --out <dir>            Output folder (default ${DEFAULT_OUT_DIR})
+  --mode <mode>          strict (default): undeclared keys are rejected unless additionalProperties allows them
+                         standard: undeclared keys are allowed unless additionalProperties forbids them
+  --enforce <kw,...>     Opt-in keywords to enforce too (minimum,maxLength,...), or all
+  --shapes <name,...>    Read only these declaration shapes (plugin, openai-chat, function, mcp,
+                         anthropic, gemini)
+  --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
+  --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
+  --target <out>         Run only the settings' target that writes this folder
+  --check                Compare the output folder with what would be generated; write nothing
+  --watch                Regenerate whenever a file that was read, the settings or the prettier
+                         configuration changes, until stopped (Ctrl-C)
+  --no-cache             Generate from scratch: neither reuse nor record the last run's output
+                         (node_modules/.cache/tool-validators)
+  --help                 Show this help
+  --version              Print this package's version
 
 Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
 "${PACKAGE_KEY}" key in package.json, e.g.
   { "tools": ["src/tools/**/*.ts"], "out": "src/generated", "mode": "strict",
-    "command": "npm run gen:validators" }
-Paths in it are relative to its folder; flags override it. "command" is how the generated files
-say to regenerate them (default ${DEFAULT_COMMAND}).
+    "command": "npm run gen:validators", "excludeTools": ["Legacy"] }
+The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames;
+or "targets", a list of such objects, each with its own "out" (the keys beside "targets" are
+defaults): every run runs them all, one after the other (--target runs one). Paths are relative
+to the settings' folder; flags override them. "command" is how the generated files say to regenerate them (default
+${DEFAULT_COMMAND}).
 
 The output is formatted with the prettier configuration that applies to the output folder, by
 the prettier installed there (else this package's).
@@ -61,10 +64,7 @@ or settings, or a file-system problem (nothing was written); 3 an internal error
 generator); 130 or 143 stopped by SIGINT or SIGTERM (before its first rename: nothing was written).
 `;
 
-interface CliOptions extends Flags {
-  readonly check: boolean;
-  readonly watch: boolean;
-  readonly cache: boolean;
+interface CliOptions extends RunFlags {
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -81,6 +81,11 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         tools: { type: "string", multiple: true },
         out: { type: "string" },
         mode: { type: "string" },
+        enforce: { type: "string" },
+        shapes: { type: "string" },
+        "exclude-tool": { type: "string", multiple: true },
+        "exclude-file": { type: "string", multiple: true },
+        target: { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -91,21 +96,48 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
   } catch (error) {
     return (error as Error).message;
   }
-  const mode = values.mode;
-  if (mode !== undefined && mode !== "strict" && mode !== "standard")
-    return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
-  if (values.out === "") return "--out needs a folder name";
+  const flags = settingsFlags(values);
+  if (typeof flags === "string") return flags;
   if (values.watch && values.check) return "--watch and --check cannot be used together";
-  if (values.tools?.some((glob) => glob === "")) return "--tools needs a glob";
   return {
-    ...(values.tools ? { tools: values.tools } : {}),
-    ...(values.out !== undefined ? { out: values.out } : {}),
-    ...(mode !== undefined ? { mode: mode as Mode } : {}),
+    ...flags,
     check: values.check ?? false,
     watch: values.watch ?? false,
     cache: !(values["no-cache"] ?? false),
     help: values.help ?? false,
     version: values.version ?? false,
+  };
+}
+
+/** The flags that stand for settings, checked as the settings are; a string is the error. */
+function settingsFlags(values: {
+  readonly [name: string]: string | boolean | (string | boolean)[] | undefined;
+}): Flags | string {
+  const text = (name: string) => values[name] as string | undefined;
+  const texts = (name: string) => values[name] as string[] | undefined;
+  const mode = text("mode");
+  if (mode !== undefined && mode !== "strict" && mode !== "standard")
+    return `--mode must be "strict" or "standard", not ${JSON.stringify(mode)}`;
+  if (text("out") === "") return "--out needs a folder name";
+  if (texts("tools")?.some((glob) => glob === "")) return "--tools needs a glob";
+  if (texts("exclude-tool")?.some((name) => name === "")) return "--exclude-tool needs a tool name";
+  if (texts("exclude-file")?.some((glob) => glob === "")) return "--exclude-file needs a glob";
+  if (text("target") === "") return "--target needs the output folder of a target";
+  const enforce = text("enforce") === undefined ? undefined : parseEnforceFlag(text("enforce")!);
+  if (enforce && !enforce.ok) return enforce.problem.replace(/^"enforce"/, "--enforce");
+  const shapes = text("shapes") === undefined ? undefined : parseShapesFlag(text("shapes")!);
+  if (typeof shapes === "string") return shapes;
+  const given = <T>(name: string, value: T | undefined) =>
+    value === undefined ? {} : { [name]: value };
+  return {
+    ...given("tools", texts("tools")),
+    ...given("out", text("out")),
+    ...given("mode", mode as Mode | undefined),
+    ...given("enforce", enforce?.ok ? [...enforce.value] : undefined),
+    ...given("shapes", shapes),
+    ...given("excludeTools", texts("exclude-tool")),
+    ...given("excludeFiles", texts("exclude-file")),
+    ...given("target", text("target")),
   };
 }
 
@@ -138,6 +170,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
       name: `${COMMAND_NAME} report`,
     });
   }
+  if (argv[0] === "init") return initCommand(argv.slice(1), io);
   const options = parseFlags(argv);
   if (typeof options === "string") {
     const config = await findConfig(io.cwd).catch(() => undefined);
@@ -154,26 +187,61 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     io.stdout(`${ownVersion()}\n`);
     return EXIT_OK;
   }
-  const cwd = path.resolve(io.cwd);
-  // The settings and the flags, as one run's; read again by watch mode when the settings change.
-  const load = async (): Promise<Run> => {
-    const settings = resolveSettings(options, await findConfig(cwd), cwd);
-    return {
-      outDir: settings.outDir,
-      outName: settings.outName,
-      check: options.check,
-      cache: options.cache,
-      generate: {
-        tools: settings.tools,
-        mode: settings.mode,
-        cwd: settings.base,
-        cwdName: relativeName(cwd, settings.base),
-        command: settings.command,
+  return runCommand(options, io);
+}
+
+export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
+
+Sets up the package in the working folder: finds the files that declare tools (by their
+shapes), proposes the tools globs and what to leave out (each with its reason), checks them with
+a run in memory, adds the "${PACKAGE_KEY}" settings and the scripts gen:validators and
+check:validators to package.json (its layout kept), and prints the wiring for the kind of host
+it found and the commands to run with its package manager. A second run changes nothing.
+
+Options:
+  --dry-run    Print what would be added to package.json; write nothing
+  --out <dir>  The output folder (default src/generated/validators, or generated/validators)
+  --help       Show this help
+
+Exit codes: 0 done (or nothing to change); 2 no package.json, no tool declaration found, or a
+package.json that cannot be edited (nothing was written).
+`;
+
+async function initCommand(argv: readonly string[], io: Io): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      strict: true,
+      options: {
+        "dry-run": { type: "boolean" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
       },
-    };
-  };
-  const run = await load();
-  const runIo = { ...io, cwd: run.generate.cwd };
-  if (options.watch) return watch(run, runIo, { reload: load, settingsFrom: cwd });
-  return (await runOnce(run, runIo)).code;
+    }));
+  } catch (error) {
+    io.stderr(
+      `${COMMAND_NAME} init: ${(error as Error).message}\nRun \`${COMMAND_NAME} init --help\` for usage.\n`,
+    );
+    return EXIT_ERRORS;
+  }
+  if (values.help) {
+    io.stdout(INIT_USAGE);
+    return EXIT_OK;
+  }
+  if (values.out === "") {
+    io.stderr(`${COMMAND_NAME} init: --out needs a folder name\n`);
+    return EXIT_ERRORS;
+  }
+  // Loaded only here: init reads the package with the generator's discovery.
+  const { init } = await import("./init/init.js");
+  return init(
+    {
+      dir: path.resolve(io.cwd),
+      dryRun: values["dry-run"] ?? false,
+      ...(values.out !== undefined ? { out: values.out } : {}),
+    },
+    io,
+  );
 }

@@ -67,6 +67,8 @@ export interface GenerateResult {
   readonly skipped: readonly SkippedObject[];
   /** Tools left out by `excludeTools`. */
   readonly excluded: ExtractResult["excluded"];
+  /** The files the tool globs match that `excludeFiles` leaves out, as shown. */
+  readonly excludedFiles: readonly string[];
   /** The formatted output files; undefined when there were errors. */
   readonly output: readonly OutputFile[] | undefined;
   /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
@@ -129,6 +131,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
       hostFiles: moduleSystem.read,
       skipped: extracted.skipped,
       excluded: extracted.excluded,
+      excludedFiles: found.excludedFiles,
       files: found.files.map(found.displayPath),
       toolFiles: found.found,
       stages: clock.stages,
@@ -144,6 +147,8 @@ interface Found {
   readonly globs: readonly string[];
   readonly found: readonly FoundFile[];
   readonly files: readonly string[];
+  /** The files the globs match that `excludeFiles` leaves out, as shown. */
+  readonly excludedFiles: readonly string[];
   readonly displayPath: (absolute: string) => string;
 }
 
@@ -167,7 +172,14 @@ async function findStage(
       "TV3101",
       `"excludeFiles" has ${JSON.stringify(exclusion)}, which leaves out none of the files matching ${listed}.`,
     );
-  return { globs, found, files: found.map((file) => file.real), displayPath };
+  const kept = new Set(found.map((file) => file.path));
+  const excludedFiles =
+    excludeFiles.length === 0
+      ? []
+      : (await findToolFiles(globs, cwd))
+          .filter((file) => !kept.has(file.path))
+          .map((file) => relativeName(cwd, file.path));
+  return { globs, found, files: found.map((file) => file.real), excludedFiles, displayPath };
 }
 
 async function extractStage(
@@ -268,6 +280,7 @@ export async function generateFromSchemas(
       hostFiles: [],
       skipped: [],
       excluded: [],
+      excludedFiles: [],
       files: [],
       toolFiles: [],
       stages: clock.stages,

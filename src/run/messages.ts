@@ -55,7 +55,10 @@ export function writeReport(result: ReportSummary, outDir: string, summary: Writ
 
 /** Tools without a validator, and what each tool declares but the validators do not enforce. */
 export function coverageLines(
-  result: Pick<GenerateResult, "tools" | "withoutParameters" | "skipped" | "excluded" | "sources">,
+  result: Pick<
+    GenerateResult,
+    "tools" | "withoutParameters" | "skipped" | "excluded" | "excludedFiles" | "sources"
+  >,
 ): string[] {
   const lines: string[] = [];
   const at = (location: SourceLocation) => {
@@ -66,6 +69,12 @@ export function coverageLines(
   };
   for (const tool of result.excluded)
     lines.push(`Left out by "excludeTools": ${tool.name} (${at(tool.location)}).`);
+  if (result.excludedFiles.length > 0) {
+    const files = result.excludedFiles;
+    const shown = files.slice(0, 10).join(", ");
+    const more = files.length > 10 ? ` and ${files.length - 10} more` : "";
+    lines.push(`Left out by "excludeFiles": ${plural(files.length, "file")}: ${shown}${more}.`);
+  }
   if (result.skipped.length > 0) {
     lines.push("Skipped (name and schema built at run time, not a declaration):");
     for (const object of result.skipped)

@@ -6,9 +6,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
+import { CONSTRAINT_KEYWORDS, type ConstraintKeyword } from "../keywords/constraintRules.js";
+import { closeness, nearest } from "../support/similarity.js";
+import { readTargetKeys, readTargets, TARGET_KEYS, type TargetConfig } from "./targets.js";
 
 export { relativeName };
-import { closeness, nearest } from "../support/similarity.js";
 
 export const CONFIG_FILE = "tool-validators.config.json";
 export const PACKAGE_KEY = "tool-validators";
@@ -17,24 +19,26 @@ export const DEFAULT_OUT_DIR = "generated";
 /** The command generated files name when none is given: the installed command. */
 export const DEFAULT_COMMAND = "npx tool-validators";
 
-const KEYS = ["tools", "out", "mode", "command"] as const;
+/** The keys of the settings: a target's, and `targets` for several. */
+const KEYS = [...TARGET_KEYS, "targets"] as const;
 
 /** A configuration that cannot be used: the command exits 2 and writes nothing. */
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 
-/** The settings found in a configuration file. */
-export interface Config {
+/**
+ * The settings found in a configuration file: one target (its keys at the top level), or
+ * several (`targets`; the top-level keys are then defaults each target may override, key by
+ * key; `out` is each target's own).
+ */
+export interface Config extends TargetConfig {
   /** The file, absolute: `tool-validators.config.json` or a `package.json`. */
   readonly file: string;
   /** The folder its paths are relative to (the file's folder). */
   readonly dir: string;
-  readonly tools?: readonly string[];
-  readonly out?: string;
-  readonly mode?: Mode;
-  /** How the host runs the command, named in every generated file's first line. */
-  readonly command?: string;
+  /** Several outputs, each with its own `out`. */
+  readonly targets?: readonly TargetConfig[];
 }
 
 /** What the command line says; absent flags are undefined. */
@@ -42,9 +46,17 @@ export interface Flags {
   readonly tools?: readonly string[];
   readonly out?: string;
   readonly mode?: Mode;
+  readonly enforce?: readonly ConstraintKeyword[];
+  readonly shapes?: readonly string[];
+  /** Added to each target's `excludeTools`. */
+  readonly excludeTools?: readonly string[];
+  /** Added to each target's `excludeFiles` (globs relative to the working folder). */
+  readonly excludeFiles?: readonly string[];
+  /** Run only the target with this output folder (as the settings write it, or as a path). */
+  readonly target?: string;
 }
 
-/** Everything a run needs, after the configuration and the flags are combined. */
+/** Everything one run needs, after the configuration and the flags are combined. */
 export interface Settings {
   /** The folder displayed paths are relative to: the configuration's, else the working folder. */
   readonly base: string;
@@ -56,8 +68,19 @@ export interface Settings {
   /** The output folder relative to `base`, with `/` (`.` for `base` itself). */
   readonly outName: string;
   readonly mode: Mode;
+  /** The opt-in keywords enforced (none by default). */
+  readonly enforce: readonly ConstraintKeyword[];
+  /** The shapes read, by name; undefined: every shape. */
+  readonly shapes: readonly string[] | undefined;
+  readonly excludeTools: readonly string[];
+  /** Globs relative to `base`, with `/`. */
+  readonly excludeFiles: readonly string[];
+  /** Export names given to tools by name. */
+  readonly exportNames: Readonly<Record<string, string>>;
   /** The command that reproduces this run from `base`, for the generated files' first line. */
   readonly command: string;
+  /** Where the settings give this target: `targets[1]`, or undefined for a single target. */
+  readonly target: string | undefined;
 }
 
 /**
@@ -211,64 +234,108 @@ export function parseConfig(value: unknown, file: string, where: string, cwd: st
       `unknown key ${JSON.stringify(key)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the keys are ${keyList()}`,
     );
   }
-  const config: {
-    -readonly [K in keyof Config]: Config[K];
-  } = { file, dir: path.dirname(file) };
-  if (settings.tools !== undefined) {
-    const tools = typeof settings.tools === "string" ? [settings.tools] : settings.tools;
-    if (
-      !Array.isArray(tools) ||
-      tools.length === 0 ||
-      tools.some((glob) => typeof glob !== "string" || glob === "")
-    )
-      fail(
-        `"tools" must be a glob or a non-empty list of globs, not ${JSON.stringify(settings.tools)}`,
-      );
-    config.tools = tools as string[];
-  }
-  if (settings.out !== undefined) {
-    if (typeof settings.out !== "string" || settings.out === "")
-      fail(`"out" must be a folder name, not ${JSON.stringify(settings.out)}`);
-    config.out = settings.out as string;
-  }
-  if (settings.mode !== undefined) {
-    if (settings.mode !== "strict" && settings.mode !== "standard")
-      fail(`"mode" must be "strict" or "standard", not ${JSON.stringify(settings.mode)}`);
-    config.mode = settings.mode as Mode;
-  }
-  if (settings.command !== undefined) {
-    if (
-      typeof settings.command !== "string" ||
-      settings.command.trim() === "" ||
-      /[\r\n]/.test(settings.command)
-    )
-      fail(
-        `"command" must be the command line as the host runs it, on one line, not ${JSON.stringify(settings.command)}`,
-      );
-    config.command = (settings.command as string).trim();
-  }
-  return config;
+  const defaults = readTargetKeys(settings, fail);
+  if (settings.targets === undefined) return { file, dir: path.dirname(file), ...defaults };
+  if (defaults.out !== undefined)
+    fail(
+      `"out" is each target's own when there are "targets" (two targets never write one folder): give every target its "out", and none at the top level`,
+    );
+  return {
+    file,
+    dir: path.dirname(file),
+    ...defaults,
+    targets: readTargets(settings.targets, fail),
+  };
 }
 
-/** Combines the configuration (if any) and the flags: flags win. */
-export function resolveSettings(flags: Flags, config: Config | undefined, cwd: string): Settings {
+/**
+ * Combines the configuration (if any) and the flags into one run per target: every target, or
+ * the one `--target` names. Flags win over the settings (`--exclude-tool` and `--exclude-file`
+ * add to them); `--tools` and `--out` apply to one target only, and given both, without
+ * `--target`, they are a run of their own (the top-level keys its defaults). Throws a ConfigError for a
+ * `--target` that names no target, and for flags that cannot apply.
+ */
+export function resolveTargets(flags: Flags, config: Config | undefined, cwd: string): Settings[] {
   const base = config?.dir ?? path.resolve(cwd);
-  const configTools = config?.tools ?? [DEFAULT_TOOLS_GLOB];
+  const listed = config?.targets ?? [config ?? {}];
+  const several = config?.targets !== undefined && config.targets.length > 1;
+  const labels = listed.map((target) => target.out ?? DEFAULT_OUT_DIR);
+  let chosen = listed.map((_, index) => index);
+  if (flags.target !== undefined) {
+    const wanted = path.resolve(cwd, flags.target);
+    chosen = chosen.filter(
+      (index) => path.resolve(base, labels[index]!) === wanted || labels[index] === flags.target,
+    );
+    if (chosen.length === 0) {
+      const suggestion = nearest(flags.target, labels);
+      throw new ConfigError(
+        `--target ${JSON.stringify(flags.target)} is the output folder of no target${suggestion ? ` (did you mean "${suggestion}"?)` : ""}; the targets write ${labels.map((label) => JSON.stringify(label)).join(", ")}`,
+      );
+    }
+  }
+  const defaults: TargetConfig = config?.targets ? config : {};
+  // Both --tools and --out describe a run of their own (the top-level keys its defaults).
+  if (config?.targets && flags.target === undefined && flags.tools && flags.out !== undefined)
+    return [resolveTarget(flags, config, defaults, cwd, undefined, undefined)];
+  if (chosen.length > 1 && (flags.tools !== undefined || flags.out !== undefined))
+    throw new ConfigError(
+      `${flags.tools !== undefined ? "--tools" : "--out"} applies to one target: choose it with --target, or give both --tools and --out for a run of their own (the targets write ${labels.map((label) => JSON.stringify(label)).join(", ")})`,
+    );
+  return chosen.map((index) =>
+    resolveTarget(
+      flags,
+      config,
+      { ...defaults, ...listed[index]! },
+      cwd,
+      config?.targets ? `targets[${index}]` : undefined,
+      several ? labels[index] : undefined,
+    ),
+  );
+}
+
+/** Combines the configuration and the flags for a configuration of one target. */
+export function resolveSettings(flags: Flags, config: Config | undefined, cwd: string): Settings {
+  const targets = resolveTargets(flags, config, cwd);
+  if (targets.length !== 1)
+    throw new ConfigError(
+      `the settings have ${targets.length} targets: resolve them with resolveTargets`,
+    );
+  return targets[0]!;
+}
+
+function resolveTarget(
+  flags: Flags,
+  config: Config | undefined,
+  target: TargetConfig,
+  cwd: string,
+  where: string | undefined,
+  /** The `--target` that selects it, named in the command when other flags are too. */
+  selector: string | undefined,
+): Settings {
+  const base = config?.dir ?? path.resolve(cwd);
+  const configTools = target.tools ?? [DEFAULT_TOOLS_GLOB];
   const flagTools = flags.tools?.map((glob) => rebaseGlob(glob, cwd, base));
   const tools = flagTools ?? configTools;
-  const configOut = path.resolve(base, config?.out ?? DEFAULT_OUT_DIR);
+  const configOut = path.resolve(base, target.out ?? DEFAULT_OUT_DIR);
   const outDir = flags.out !== undefined ? path.resolve(cwd, flags.out) : configOut;
-  const mode = flags.mode ?? config?.mode ?? "strict";
+  const mode = flags.mode ?? target.mode ?? "strict";
+  const enforce = flags.enforce ?? target.enforce ?? [];
+  const shapes = flags.shapes ?? target.shapes;
+  const flagFiles = (flags.excludeFiles ?? []).map((glob) => rebaseGlob(glob, cwd, base));
+  const excludeTools = [
+    ...new Set([...(target.excludeTools ?? []), ...(flags.excludeTools ?? [])]),
+  ];
+  const excludeFiles = [...new Set([...(target.excludeFiles ?? []), ...flagFiles])];
   const outName = relativeName(base, outDir);
 
-  // The command names only the flags that change what the configuration (or the defaults) say.
-  const extra: string[] = [];
-  if (flagTools && !sameList(flagTools, configTools))
-    for (const glob of flagTools) extra.push("--tools", shellQuote(glob));
-  if (outDir !== configOut) extra.push("--out", shellQuote(outName));
-  if (mode !== (config?.mode ?? "strict")) extra.push("--mode", mode);
-  const command = config?.command ?? DEFAULT_COMMAND;
-  const separator = extra.length > 0 && /^npm\s+(?:run|run-script)\s/.test(command) ? ["--"] : [];
+  const command = commandLine(flags, target, {
+    flagTools,
+    configTools,
+    moved: outDir !== configOut ? outName : undefined,
+    mode,
+    flagFiles,
+    selector,
+  });
   return {
     base,
     config,
@@ -276,8 +343,62 @@ export function resolveSettings(flags: Flags, config: Config | undefined, cwd: s
     outDir,
     outName,
     mode,
-    command: [command, ...separator, ...extra].join(" "),
+    enforce,
+    shapes,
+    excludeTools,
+    excludeFiles,
+    exportNames: target.exportNames ?? {},
+    command,
+    target: where,
   };
+}
+
+/**
+ * The command that reproduces a target's run: the settings' `command`, and only the flags that
+ * change what the settings (or the defaults) say, after `--` for `npm run`.
+ */
+function commandLine(
+  flags: Flags,
+  target: TargetConfig,
+  resolved: {
+    readonly flagTools: readonly string[] | undefined;
+    readonly configTools: readonly string[];
+    /** The output folder as shown, when `--out` moved it. */
+    readonly moved: string | undefined;
+    readonly mode: Mode;
+    /** `--exclude-file` globs, relative to the settings' folder. */
+    readonly flagFiles: readonly string[];
+    readonly selector: string | undefined;
+  },
+): string {
+  const { flagTools, configTools, moved, mode, flagFiles, selector } = resolved;
+  const extra: string[] = [];
+  if (flagTools && !sameList(flagTools, configTools))
+    for (const glob of flagTools) extra.push("--tools", shellQuote(glob));
+  if (moved !== undefined) extra.push("--out", shellQuote(moved));
+  if (mode !== (target.mode ?? "strict")) extra.push("--mode", mode);
+  if (flags.enforce && !sameSet(flags.enforce, target.enforce ?? []))
+    extra.push("--enforce", enforceText(flags.enforce));
+  if (flags.shapes && !sameSet(flags.shapes, target.shapes ?? []))
+    extra.push("--shapes", shellQuote(flags.shapes.join(",")));
+  for (const name of flags.excludeTools ?? [])
+    if (!target.excludeTools?.includes(name)) extra.push("--exclude-tool", shellQuote(name));
+  for (const glob of flagFiles)
+    if (!target.excludeFiles?.includes(glob)) extra.push("--exclude-file", shellQuote(glob));
+  if (extra.length > 0 && selector !== undefined) extra.unshift("--target", shellQuote(selector));
+  const command = target.command ?? DEFAULT_COMMAND;
+  const separator = extra.length > 0 && /^npm\s+(?:run|run-script)\s/.test(command) ? ["--"] : [];
+  return [command, ...separator, ...extra].join(" ");
+}
+
+/** `all` for every keyword, else the keywords separated by commas. */
+function enforceText(keywords: readonly ConstraintKeyword[]): string {
+  return sameSet(keywords, CONSTRAINT_KEYWORDS) ? "all" : keywords.join(",");
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(b);
+  return new Set(a).size === set.size && a.every((item) => set.has(item));
 }
 
 /** A glob written relative to `from`, rewritten relative to `to` (unchanged when they agree). */

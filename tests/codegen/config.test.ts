@@ -201,12 +201,12 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "an unknown key",
       '{ "outDir": "gen" }',
-      'tool-validators: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode and command.',
+      'tool-validators: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets.',
     ],
     [
       "an unknown key with no near name",
       '{ "prettier": {} }',
-      'tool-validators: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode and command.',
+      'tool-validators: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets.',
     ],
     [
       "a wrong mode",
@@ -229,9 +229,44 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
       'tool-validators: tool-validators.config.json: "command" must be the command line as the host runs it, on one line, not "npm run\\ngen".',
     ],
     [
+      "an unknown enforced keyword",
+      '{ "enforce": ["maxLenght"] }',
+      'tool-validators: tool-validators.config.json: "enforce" names an unknown keyword "maxLenght" (did you mean "maxLength"?); the keywords are minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, uniqueItems, prefixItems, minProperties, maxProperties, dependentRequired, const.',
+    ],
+    [
+      "an unknown shape",
+      '{ "shapes": ["openai"] }',
+      'tool-validators: tool-validators.config.json: "shapes" names an unknown shape "openai" (did you mean "openai-chat"?); the shapes are "plugin" { name, config: { function: { name, parameters } } }, "openai-chat" { type: "function", function: { name, parameters } }, "function" { name, parameters }, "mcp" { name, inputSchema }, "anthropic" { name, input_schema }, "gemini" { name, parametersJsonSchema }.',
+    ],
+    [
+      "excludeTools that is not names",
+      '{ "excludeTools": [1] }',
+      'tool-validators: tool-validators.config.json: "excludeTools" must be a tool name or a non-empty list of tool names, not [1].',
+    ],
+    [
+      "an empty list of targets",
+      '{ "targets": [] }',
+      'tool-validators: tool-validators.config.json: "targets" must be a non-empty list of targets (objects with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames), not [].',
+    ],
+    [
+      "a target without its folder",
+      '{ "targets": [{ "out": "a" }, { "tools": "src/*.ts" }] }',
+      'tool-validators: tool-validators.config.json: "targets[1]" has no "out": each target names the folder it writes.',
+    ],
+    [
+      "a misspelt key in a target",
+      '{ "targets": [{ "out": "a", "exclude": ["x"] }] }',
+      'tool-validators: tool-validators.config.json: "targets[0]" has an unknown key "exclude" (did you mean "excludeTools"?); a target\'s keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames.',
+    ],
+    [
+      "a folder beside the targets",
+      '{ "out": "gen", "targets": [{ "out": "a" }] }',
+      'tool-validators: tool-validators.config.json: "out" is each target\'s own when there are "targets" (two targets never write one folder): give every target its "out", and none at the top level.',
+    ],
+    [
       "not an object",
       '["src/tools/**/*.ts"]',
-      "tool-validators: tool-validators.config.json: expected an object with the keys tools, out, mode and command, found an array.",
+      "tool-validators: tool-validators.config.json: expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets, found an array.",
     ],
   ])("%s", async (_, text, message) => {
     await fs.writeFile(path.join(pkg, "tool-validators.config.json"), text);
@@ -248,7 +283,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     await writeJson(path.join(pkg, "package.json"), { name: "host", "tool-validators": "src" });
     const result = await runGen([], path.join(pkg, "src/tools"));
     expect(result.stderr).toBe(
-      'tool-validators: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode and command, found a string.\n',
+      'tool-validators: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets, found a string.\n',
     );
     expect(result.code).toBe(2);
     expect(await outputFree(pkg)).toEqual(["package.json"]);

@@ -65,11 +65,14 @@ afterAll(async () => {
 });
 
 describe("the packed package in a host", () => {
-  it("holds the compiled generator, its support sources, the license and the readme; no tests", () => {
+  it("holds the compiled generator, its support sources, the license, the readme and the wiring guides; no tests", () => {
     const files = packed.files.map((file) => file.path);
     expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual([
       "LICENSE",
       "README.md",
+      "docs/mcp-server.md",
+      "docs/openai-loop.md",
+      "docs/tool-manager.md",
       "package.json",
     ]);
     for (const file of [
