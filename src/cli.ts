@@ -23,7 +23,7 @@ export const USAGE = `Usage: tool-validators [options]
        tool-validators init [--dry-run] [--out <dir>]
        tool-validators report [--json] <log...>
 
-Reads every built-in tool's declared parameters and writes one validator per tool. With
+Reads every tool declaration's parameters and writes one validator per tool. With
 "init", sets a package up (settings, scripts, wiring; see "init --help"). With "report",
 summarises the validation logs a runtime wrote (see "report --help").
 

@@ -57,7 +57,7 @@ export function writeReport(result: ReportSummary, outDir: string, summary: Writ
 export function coverageLines(
   result: Pick<
     GenerateResult,
-    "tools" | "withoutParameters" | "skipped" | "excluded" | "excludedFiles" | "sources"
+    "tools" | "withoutParameters" | "copies" | "skipped" | "excluded" | "excludedFiles" | "sources"
   >,
 ): string[] {
   const lines: string[] = [];
@@ -80,6 +80,10 @@ export function coverageLines(
     for (const object of result.skipped)
       lines.push(`  ${at(object.location)} ${object.declaredAs} (${object.shape} shape)`);
   }
+  for (const copy of result.copies)
+    lines.push(
+      `Same declaration: ${copy.name} at ${at(copy.location)} (${copy.declaredAs}) declares the schema of ${copy.of.declaredAs} in ${copy.of.file}: one validator.`,
+    );
   for (const tool of result.withoutParameters) {
     lines.push(`No validator for ${tool.name} (${tool.file}): it declares no parameters.`);
   }

@@ -17,6 +17,25 @@ async function read(tools: string[], options: Omit<GenerateOptions, "cwd" | "too
 }
 
 describe("declaration shapes and places", () => {
+  it("one validator for a copy that spreads a declaration and changes only descriptions", async () => {
+    const { result, printed } = await read(["copies/same.ts"]);
+    expect(printed).toEqual([]);
+    expect(result.tools.map((tool) => [tool.name, tool.declaredAs])).toEqual([
+      ["note_read", "NOTE_META"],
+    ]);
+    expect(coverageLines(result)).toContain(
+      "Same declaration: note_read at copies/same.ts:20:10 (noteTool()) declares the schema of NOTE_META in copies/same.ts: one validator.",
+    );
+  });
+
+  it("a copy that changes a schema (a property named description included) is a second tool: TV3002", async () => {
+    const { printed } = await read(["copies/same.ts", "copies/variant.ts"]);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(
+      /^copies\/variant\.ts:5:10 - error TV3002: Tool "note_read": Two tools are named "note_read": strictNoteTool\(\) here and NOTE_META in copies\/same\.ts\./,
+    );
+  });
+
   it("reads MCP tools from a const, a list a function returns, and a request handler", async () => {
     const { result, printed } = await read(["mcp.ts"]);
     expect(printed).toEqual([]);
