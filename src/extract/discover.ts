@@ -57,7 +57,12 @@ export interface ExtractResult {
   /** Objects of a tool's shape built at run time, skipped. */
   readonly skipped: SkippedObject[];
   /** Tools left out by `excludeTools`, by name, where they were found. */
-  readonly excluded: { readonly name: string; readonly location: SourceLocation }[];
+  readonly excluded: {
+    readonly name: string;
+    /** The `excludeTools` entry that left it out: its name, or where it is declared. */
+    readonly entry: string;
+    readonly location: SourceLocation;
+  }[];
   /** Every file's text by display path, for code frames. */
   readonly sources: Map<string, string>;
 }
@@ -242,7 +247,7 @@ class Discovery {
         });
         return;
       case "excluded":
-        this.#excluded.push({ name: outcome.name, location: where.location });
+        this.#excluded.push({ name: outcome.name, entry: outcome.entry, location: where.location });
         return;
       case "error":
         return;

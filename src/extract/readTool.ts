@@ -15,8 +15,8 @@ export type ReadOutcome =
     }
   /** Its name and its schema are both built at run time: a bridge or a converter, not read. */
   | { readonly kind: "skipped" }
-  /** Left out by name (`excludeTools`). */
-  | { readonly kind: "excluded"; readonly name: string }
+  /** Left out by `excludeTools`: by its name, or by where it is declared (`entry`). */
+  | { readonly kind: "excluded"; readonly name: string; readonly entry: string }
   /** Reported: it cannot be read exactly. */
   | { readonly kind: "error" };
 
@@ -44,7 +44,14 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
     return { kind: "error" };
   }
   if (staticName?.kind === "primitive" && context.excluded.has(String(staticName.value)))
-    return { kind: "excluded", name: String(staticName.value) };
+    return { kind: "excluded", name: String(staticName.value), entry: String(staticName.value) };
+  // A declaration as the messages name it (`TOOL_SET.grep_alt`), for one of two of a name.
+  if (context.excluded.has(context.declaredAs))
+    return {
+      kind: "excluded",
+      name: staticName?.kind === "primitive" ? String(staticName.value) : context.declaredAs,
+      entry: context.declaredAs,
+    };
   if (unreadableKeys(parts.reads, context)) return { kind: "error" };
   const name = toolName(names, parts, context);
   if (name === undefined) return { kind: "error" };

@@ -210,12 +210,12 @@ async function extractStage(
       `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
     );
   }
-  const excluded = new Set(result.excluded.map((tool) => tool.name));
+  const excluded = new Set(result.excluded.map((tool) => tool.entry));
   for (const name of excludeTools) {
     if (excluded.has(name)) continue;
     diagnostics.report(
       "TV3101",
-      `"excludeTools" has ${JSON.stringify(name)}, which is the name of no tool found.`,
+      `"excludeTools" has ${JSON.stringify(name)}, which is the name of no tool found (nor where one is declared).`,
     );
   }
   return result;
@@ -431,7 +431,7 @@ async function compileTools(
     if (first) {
       diagnostics.report(
         "TV3002",
-        `Two tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique.`,
+        `Two tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique: leave one out with "excludeTools": [${JSON.stringify(tool.declaredAs)}], or generate each set into a target of its own.`,
         tool.location,
         { tool: tool.name },
       );

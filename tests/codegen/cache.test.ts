@@ -139,10 +139,9 @@ describe("the cache of the last run", () => {
     expect(matched.stderr.split("\n")[0]).toBe(
       "tool-validators: generating: the tool files matched changed",
     );
-    expect(matched.code).toBe(2);
-    expect(matched.stderr).toContain(
-      'error TV3002: Tool "NoteWrite": Two tools are named "NoteWrite"',
-    );
+    // The copy declares the same tools (one validator each), but it is read: the output changed.
+    expect(matched.code).toBe(1);
+    expect(matched.stdout + matched.stderr).toContain("stale");
   });
 
   it("other settings, or other prettier options, are seen", async () => {

@@ -174,7 +174,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "duplicate/*.ts",
-    'duplicate/second.ts:1:14 - error TV3002: Tool "Same": Two tools are named "Same": secondTool here and firstTool in duplicate/first.ts. Tool names must be unique.',
+    'duplicate/second.ts:1:14 - error TV3002: Tool "Same": Two tools are named "Same": secondTool here and firstTool in duplicate/first.ts. Tool names must be unique: leave one out with "excludeTools": ["secondTool"], or generate each set into a target of its own.',
   ],
 ];
 

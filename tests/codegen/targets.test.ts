@@ -98,7 +98,7 @@ describe("leaving tools out", () => {
     expect(result.stderr).toBe(
       [
         'warning TV3101: "excludeFiles" has "agent/tools/old/*.ts", which leaves out none of the files matching "agent/tools/*.ts".',
-        'warning TV3101: "excludeTools" has "fuzy_find", which is the name of no tool found.',
+        'warning TV3101: "excludeTools" has "fuzy_find", which is the name of no tool found (nor where one is declared).',
         "Found 2 warnings.",
         "",
       ].join("\n"),

@@ -28,6 +28,15 @@ describe("declaration shapes and places", () => {
     );
   });
 
+  it("one of two tools of a name is left out by where it is declared, as the message names it", async () => {
+    const { result, printed } = await read(["copies/same.ts", "copies/variant.ts"], {
+      excludeTools: ["strictNoteTool()"],
+    });
+    expect(printed).toEqual([]);
+    expect(result.tools.map((tool) => tool.declaredAs)).toEqual(["NOTE_META"]);
+    expect(result.excluded).toMatchObject([{ name: "note_read", entry: "strictNoteTool()" }]);
+  });
+
   it("a copy that changes a schema (a property named description included) is a second tool: TV3002", async () => {
     const { printed } = await read(["copies/same.ts", "copies/variant.ts"]);
     expect(printed).toHaveLength(1);
@@ -139,7 +148,7 @@ describe("declaration shapes and places", () => {
     expect(result.output).toBeDefined();
     expect(printed).toEqual([
       'warning TV3101: "excludeFiles" has "nowhere/*.ts", which leaves out none of the files matching "plugin.ts".',
-      'warning TV3101: "excludeTools" has "no_such_tool", which is the name of no tool found.',
+      'warning TV3101: "excludeTools" has "no_such_tool", which is the name of no tool found (nor where one is declared).',
     ]);
   });
 
