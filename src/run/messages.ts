@@ -68,7 +68,9 @@ export function coverageLines(
     return `${location.file}:${line}:${column}`;
   };
   for (const tool of result.excluded)
-    lines.push(`Left out by "excludeTools": ${tool.name} (${at(tool.location)}).`);
+    lines.push(
+      `Left out by "excludeTools": ${tool.name}${tool.entry === tool.name ? "" : `, declared as ${tool.entry}`} (${at(tool.location)}).`,
+    );
   if (result.excludedFiles.length > 0) {
     const files = result.excludedFiles;
     const shown = files.slice(0, 10).join(", ");
