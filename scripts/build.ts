@@ -1,7 +1,8 @@
 // `npm run build` (run by `prepack`): compiles the generator (src) to dist/ with the
 // project's TypeScript, and copies the support modules next to the compiled module that reads
-// them as text (emit/supportModules.ts copies them into every output folder). An argument
-// names another folder to build into (the tests build their own copy: tests/helpers/build.ts).
+// them as text (emit/supportModules.ts copies them into every output folder), and src/tsMorph.js
+// with its types. An argument names another folder to build into (the tests build their own
+// copy: tests/helpers/build.ts).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,4 +22,8 @@ for (const name of fs
   .filter((file) => file.endsWith(".ts"))
   .sort())
   fs.copyFileSync(path.join(support, name), path.join(dist, "support", name));
+// A module written in JavaScript with its types beside it (tsc emits neither): ts-morph loaded
+// with `require` (src/tsMorph.js says why).
+for (const name of ["tsMorph.js", "tsMorph.d.ts"])
+  fs.copyFileSync(path.join(root, "src", name), path.join(dist, name));
 fs.chmodSync(path.join(dist, "bin.js"), 0o755);

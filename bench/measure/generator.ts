@@ -1,23 +1,27 @@
 // The generator's cost, each run in a child process of its own: the command as it is installed
 // (compiled to dist/ by `npm run build`, run by Node alone): `gen` into an empty folder with
 // nothing cached, `gen --check` against the folder it wrote with nothing changed (the verified
-// cache) and without the cache; wall time and peak RSS. Also the stages `generate()` reports
-// (GenerateResult.stages). On the built-in tools and on synthetic code bases of 100 and 1,000
-// tools (bench/synthetic.ts).
+// cache) and without the cache (a drift check on a fresh machine); wall time, CPU time and peak
+// RSS. Also the stages `generate()` reports (GenerateResult.stages). On the built-in tools, on a
+// code base of a real agent SDK's shape (bench/sdkShape.ts: 25 tools importing 150 files) and
+// on synthetic code bases of 100 and 1,000 tools (bench/synthetic.ts).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { StageTiming } from "../../src/pipeline/generate.js";
+import { writeSdkShapedTools } from "../sdkShape.js";
 import { writeSyntheticTools } from "../synthetic.js";
 import { median } from "../timing.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
+/** The name of the case of a real agent SDK's shape (bench/sdkShape.ts). */
+export const SDK_CASE = "SDK-shaped";
 const TSX = import.meta.resolve("tsx");
 const GEN = path.join(REPO, "dist/bin.js");
 const GENERATE = path.join(REPO, "src/pipeline/generate.ts");
-/** Reports the child's peak resident set size when it exits. */
-const MAXRSS = `data:text/javascript,process.on("exit",()=>process.stderr.write("\\nBENCH_MAXRSS_KB="+process.resourceUsage().maxRSS+"\\n"))`;
+/** Reports the child's peak resident set size and its CPU time (user + system) when it exits. */
+const MAXRSS = `data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write("\\nBENCH_MAXRSS_KB="+u.maxRSS+"\\nBENCH_CPU_US="+(u.userCPUTime+u.systemCPUTime)+"\\n")})`;
 /** Calls generate() and prints its stages. */
 const STAGES = `const { generate } = await import(process.argv[1]);
 const result = await generate({ cwd: process.cwd(), tools: process.argv.slice(2) });
@@ -27,6 +31,11 @@ process.stdout.write(JSON.stringify(result.stages));`;
 export interface ProcessFigure {
   /** Median over the runs. */
   readonly wallMs: number;
+  /**
+   * CPU time (user + system, every thread of the process), median over the runs: steadier
+   * than wall time on a machine shared with other work.
+   */
+  readonly cpuMs?: number;
   /** The largest over the runs. */
   readonly peakRssMiB: number;
   readonly runs: number;
@@ -56,6 +65,7 @@ interface RunOutput {
   readonly stdout: string;
   readonly stderr: string;
   readonly wallMs: number;
+  readonly cpuMs: number;
   readonly peakRssMiB: number;
 }
 
@@ -76,7 +86,15 @@ function runNode(args: readonly string[], cwd: string, tsx = false): Promise<Run
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
       const rss = /^BENCH_MAXRSS_KB=(\d+)$/m.exec(stderr);
-      resolve({ code, stdout, stderr, wallMs, peakRssMiB: rss ? Number(rss[1]) / 1024 : NaN });
+      const cpu = /^BENCH_CPU_US=(\d+)$/m.exec(stderr);
+      resolve({
+        code,
+        stdout,
+        stderr,
+        wallMs,
+        cpuMs: cpu ? Number(cpu[1]) / 1000 : NaN,
+        peakRssMiB: rss ? Number(rss[1]) / 1024 : NaN,
+      });
     });
   });
 }
@@ -101,6 +119,7 @@ async function measure(
   }
   return {
     wallMs: median(figures.map((f) => f.wallMs)),
+    cpuMs: median(figures.map((f) => f.cpuMs)),
     peakRssMiB: Math.max(...figures.map((f) => f.peakRssMiB)),
     runs,
   };
@@ -181,6 +200,17 @@ export async function measureGenerator(
         stageGlobs,
       }),
     );
+    // A real agent SDK's shape: 25 tools in 23 files that import 150 more (wave-agent's
+    // packages/agent-sdk: 157 files imported, of which the reader needs 24).
+    const sdkDir = path.join(tmp, "sdk-shaped");
+    const sdk = await writeSdkShapedTools(sdkDir);
+    await fs.mkdir(path.join(sdkDir, "node_modules"));
+    cases.push(
+      await generatorCase(SDK_CASE, sdk.tools, sdkDir, [sdk.glob], path.join(sdkDir, "generated"), {
+        runs,
+        check,
+      }),
+    );
     for (const count of options.quick ? [100] : [100, 1000]) {
       const dir = path.join(tmp, `synthetic-${count}`);
       await writeSyntheticTools(dir, count);
@@ -197,7 +227,7 @@ export async function measureGenerator(
     }
     for (const c of cases) {
       options.log(
-        `  ${c.name}: gen ${c.gen.wallMs.toFixed(0)} ms, peak RSS ${c.gen.peakRssMiB.toFixed(0)} MiB`,
+        `  ${c.name}: gen ${c.gen.wallMs.toFixed(0)} ms (CPU ${c.gen.cpuMs?.toFixed(0)} ms), peak RSS ${c.gen.peakRssMiB.toFixed(0)} MiB${c.checkFull ? `; check --no-cache ${c.checkFull.wallMs.toFixed(0)} ms` : ""}`,
       );
     }
     return { startup, cases };

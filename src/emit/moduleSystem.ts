@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../tsMorph.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { nodeFileSystem, type SourceFileSystem } from "../extract/fileSystem.js";
 

@@ -10,7 +10,7 @@ import {
   type FunctionExpression,
   type SourceFile,
   type VariableDeclaration,
-} from "ts-morph";
+} from "../tsMorph.js";
 import { identifierText } from "./identifiers.js";
 
 /** What a name refers to, as far as static reading needs to know. */

@@ -1,4 +1,4 @@
-import { ts, type ObjectLiteralExpression, type SourceFile } from "ts-morph";
+import { ts, type ObjectLiteralExpression, type SourceFile } from "../tsMorph.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, triggerKeys, type DeclarationShape, type ShapeParts } from "./shapes/index.js";

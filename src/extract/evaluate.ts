@@ -14,7 +14,7 @@ import {
   type ObjectLiteralExpression,
   type PrefixUnaryExpression,
   type TemplateExpression,
-} from "ts-morph";
+} from "../tsMorph.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import type { Binding, ClassBinding, EnumBinding } from "./bindings.js";
 import { identifierText } from "./identifiers.js";

@@ -1,4 +1,4 @@
-import { Node } from "ts-morph";
+import { Node } from "../tsMorph.js";
 import { isValueWrapper, propertyKey } from "./evaluate.js";
 import { identifierText } from "./identifiers.js";
 

@@ -1,4 +1,4 @@
-import { Node, Project, SyntaxKind, ts, type EnumDeclaration, type SourceFile } from "ts-morph";
+import { Node, Project, SyntaxKind, ts, type EnumDeclaration, type SourceFile } from "../tsMorph.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import {
   declaredNames,
@@ -87,8 +87,11 @@ export interface ModulesOptions {
  * unreadable.
  */
 export class Modules {
+  // An in-memory file system: every file is read through `#fs` and handed over as text. On the
+  // real one, `createSourceFile(path, text, { overwrite: true })` of a file that exists on disk
+  // reads and parses it from there first, then parses the text given: each file twice.
   readonly #project = new Project({
-    useInMemoryFileSystem: false,
+    useInMemoryFileSystem: true,
     skipAddingFilesFromTsConfig: true,
     skipFileDependencyResolution: true,
     skipLoadingLibFiles: true,

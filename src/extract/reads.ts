@@ -6,7 +6,7 @@ import {
   ts,
   type ObjectLiteralExpression,
   type ParameterDeclaration,
-} from "ts-morph";
+} from "../tsMorph.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import {
   isValueWrapper,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "../tsMorph.js";
 import type { SourceFileSystem } from "./fileSystem.js";
 
 /** Where an import leads: a file (its real path), or why it cannot be followed. */

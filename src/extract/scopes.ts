@@ -1,4 +1,4 @@
-import { Node, ts, type EnumDeclaration } from "ts-morph";
+import { Node, ts, type EnumDeclaration } from "../tsMorph.js";
 import {
   declaredNames,
   enumBinding,

@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "../tsMorph.js";
 
 /** A file that cannot be read as source text, located at the first byte that is wrong. */
 export interface UnreadableText {

@@ -1,4 +1,4 @@
-import { type Node, ts } from "ts-morph";
+import { type Node, ts } from "../tsMorph.js";
 
 /**
  * The compiler nodes under `scope` that `select` picks, in source order, found with a stack of

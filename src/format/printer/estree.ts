@@ -1,7 +1,7 @@
 // TypeScript's AST turned into the ESTree shape prettier prints (as typescript-estree makes it,
 // after prettier's own post-processing), for the node kinds the printer supports: any other
 // kind is Unsupported.
-import { ts } from "ts-morph";
+import { ts } from "../../tsMorph.js";
 import { Unsupported } from "./unsupported.js";
 
 /** TypeScript's own skipTrivia (internal, but stable for years). */

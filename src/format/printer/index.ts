@@ -4,7 +4,7 @@
 // prints it with prettier's layout algorithm (doc.ts). Whatever it does not reproduce with
 // certainty (a construct, a comment placement, an option value) makes it return undefined, and
 // the caller formats with prettier instead. Self-contained: it imports only TypeScript (through
-// ts-morph) and itself.
+// ts-morph, src/tsMorph.js) and itself.
 import { attachComments, setContentEnds } from "./comments.js";
 import { printDocToString } from "./doc.js";
 import { parse } from "./estree.js";
