@@ -438,12 +438,9 @@ function pathFailures(row: Row): PathFailures {
   }
 }
 
-/** The order of the error text's groups. */
-const GROUP: Record<IssueCode, number> = ISSUE_RANKS;
-
 /** Most frequent first, then in the order of the error text's groups, then by path. */
 function byRow(a: Row, b: Row): number {
-  return b.count - a.count || GROUP[a.code] - GROUP[b.code] || compare(a.path, b.path);
+  return b.count - a.count || ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code] || compare(a.path, b.path);
 }
 
 /** Code-unit order: the same on every machine, whatever its locale. */

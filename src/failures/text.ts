@@ -1,3 +1,4 @@
+import { plural } from "../diagnostics/counts.js";
 import type { FailureSummary, HintCount, PathFailures } from "./summary.js";
 
 /** Rows shown per tool, and unexpected keys shown in their table; `--json` has them all. */
@@ -127,10 +128,6 @@ function table(headers: readonly string[], rows: readonly string[][], right: rea
   return [headers, ...rows].map((cells) =>
     `  ${cells.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  ")}`.trimEnd(),
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** A name from a log, on one line and at most 200 characters (logs are not only ours). */

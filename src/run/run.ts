@@ -2,6 +2,7 @@
 // the command line (cli.ts) and watch mode (watch.ts), which both import it: the layers are
 // cli -> watch -> run -> generate, output, report.
 import path from "node:path";
+import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
 import type { OutputFile } from "../emit/files.js";
@@ -23,7 +24,6 @@ import {
   coverageLines,
   diagnosticsText,
   differenceCount,
-  plural,
   writeReport,
 } from "./messages.js";
 
