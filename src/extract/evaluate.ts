@@ -1,3 +1,4 @@
+// CONTRACT.md section 2 (static values: `as`, `satisfies`, `const` references, spreads).
 import {
   Node,
   SyntaxKind,

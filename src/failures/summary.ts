@@ -1,3 +1,4 @@
+// CONTRACT.md section 9 (the report's bounded summary).
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
 import { ISSUE_RANKS } from "../support/issues.js";
 import type { BadLine } from "./read.js";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (staged writes, files in the way, leftovers of interrupted runs).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import fs from "node:fs/promises";

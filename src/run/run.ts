@@ -1,6 +1,7 @@
 // One run of the generator as a command (generate, then write or check, then report), shared by
 // the command line (cli.ts) and watch mode (watch.ts), which both import it: the layers are
 // cli -> watch -> run -> generate, output, report.
+// CONTRACT.md section 7 (a run: write or check, what it prints, exit codes).
 import path from "node:path";
 import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (`--watch`).
 import type { Stats } from "node:fs";
 import path from "node:path";
 import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
