@@ -11,15 +11,13 @@ import { writeFolder } from "../../src/output/folder.js";
 import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS, lockFolder } from "../../src/output/lock.js";
 import { makeTempDir } from "../helpers/context.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO, genCommand, runGen, snapshotFolder, type RunAs } from "../helpers/spawn.js";
+import { REPO, genCommand, runGen, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
 let out: string;
 
 beforeEach(async () => {
   work = await makeTempDir("tv-out-");
-  // Readable by everyone: one test runs the command as another user.
-  await fs.chmod(work, 0o755);
   await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
     recursive: true,
   });
@@ -73,9 +71,10 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
     await changeFetchTool();
     const before = await snapshotFolder(out);
     await fs.chmod(out, 0o555);
-    // Permissions do not stop root: then the command runs as the unprivileged user `nobody`.
-    const as: RunAs | undefined = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    const result = await runGen(TOOLS, work, as);
+    // Permissions do not stop root: then the command runs without the capabilities that
+    // override them (the same user, so it reaches the clone wherever it sits).
+    const readOnly = { obeyPermissions: true };
+    const result = await runGen(TOOLS, work, readOnly);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -85,7 +84,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
     expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
 
     // The drift check reads only: it works on a read-only folder.
-    const check = await runGen([...TOOLS, "--check"], work, as);
+    const check = await runGen([...TOOLS, "--check"], work, readOnly);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain("  stale    generated/fetch-url.ts");
   });
