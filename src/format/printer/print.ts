@@ -436,15 +436,8 @@ export class Printer {
         return this.printArray();
       case "ThisExpression":
         return "this";
-      case "UnaryExpression": {
-        const parts: Doc[] = [node.operator];
-        if (/[a-z]$/.test(node.operator)) parts.push(" ");
-        const argumentDoc = print("argument");
-        if (hasComment(node.argument))
-          parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
-        else parts.push(argumentDoc);
-        return parts;
-      }
+      case "UnaryExpression":
+        return this.printUnaryExpression();
       case "UpdateExpression":
         return [
           node.prefix ? node.operator : "",
@@ -514,6 +507,19 @@ export class Printer {
       default:
         throw new Unsupported(`node ${node.type}`);
     }
+  }
+
+  /** `UnaryExpression` */
+  printUnaryExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const parts: Doc[] = [node.operator];
+    if (/[a-z]$/.test(node.operator)) parts.push(" ");
+    const argumentDoc = print("argument");
+    if (hasComment(node.argument))
+      parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
+    else parts.push(argumentDoc);
+    return parts;
   }
 
   // --- literals ---
@@ -2309,22 +2315,8 @@ export class Printer {
       case "TSTypeParameter":
         return this.printTypeParameter();
       case "TSAsExpression":
-      case "TSSatisfiesExpression": {
-        const { parent, key } = path;
-        const parts: Doc[] = [
-          print("expression"),
-          " ",
-          node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
-          " ",
-          print("typeAnnotation"),
-        ];
-        if (
-          (key === "callee" && isCallOrNewExpression(parent)) ||
-          (key === "object" && isMemberExpression(parent))
-        )
-          return group([indent([softline, ...parts]), softline]);
-        return parts;
-      }
+      case "TSSatisfiesExpression":
+        return this.printSatisfiesExpression();
       case "TSArrayType":
         return [print("elementType"), "[]"];
       case "TSPropertySignature":
@@ -2339,30 +2331,8 @@ export class Printer {
         ];
       case "TSTypeQuery":
         return ["typeof ", print("exprName"), print("typeArguments")];
-      case "TSIndexSignature": {
-        const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
-        const parametersGroup = group([
-          indent([
-            softline,
-            join(
-              [", ", softline],
-              path.map(() => print(), "parameters"),
-            ),
-          ]),
-          trailingComma,
-          softline,
-        ]);
-        return [
-          group([
-            node.readonly ? "readonly " : "",
-            "[",
-            node.parameters ? parametersGroup : "",
-            "]",
-            this.printTypeAnnotationProperty(),
-          ]),
-          this.printClassMemberSemicolon(),
-        ];
-      }
+      case "TSIndexSignature":
+        return this.printIndexSignature();
       case "TSTypePredicate":
         return [
           node.asserts ? "asserts " : "",
@@ -2373,13 +2343,8 @@ export class Printer {
         return [print("expression"), "!"];
       case "TSMethodSignature":
         return this.printMethodSignature();
-      case "TSFunctionType": {
-        let parametersDoc = this.printFunctionParameters(false, true);
-        const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
-        if (shouldGroupFunctionParameters(node, returnTypeDoc))
-          parametersDoc = group(parametersDoc);
-        return [group([parametersDoc, returnTypeDoc]), ""];
-      }
+      case "TSFunctionType":
+        return this.printFunctionType();
       case "TSMappedType":
         return this.printMappedType();
       case "TSLiteralType":
@@ -2401,6 +2366,64 @@ export class Printer {
       default:
         throw new Unsupported(`node ${node.type}`);
     }
+  }
+
+  /** `TSSatisfiesExpression` */
+  printSatisfiesExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const { parent, key } = path;
+    const parts: Doc[] = [
+      print("expression"),
+      " ",
+      node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
+      " ",
+      print("typeAnnotation"),
+    ];
+    if (
+      (key === "callee" && isCallOrNewExpression(parent)) ||
+      (key === "object" && isMemberExpression(parent))
+    )
+      return group([indent([softline, ...parts]), softline]);
+    return parts;
+  }
+
+  /** `TSIndexSignature` */
+  printIndexSignature(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
+    const parametersGroup = group([
+      indent([
+        softline,
+        join(
+          [", ", softline],
+          path.map(() => print(), "parameters"),
+        ),
+      ]),
+      trailingComma,
+      softline,
+    ]);
+    return [
+      group([
+        node.readonly ? "readonly " : "",
+        "[",
+        node.parameters ? parametersGroup : "",
+        "]",
+        this.printTypeAnnotationProperty(),
+      ]),
+      this.printClassMemberSemicolon(),
+    ];
+  }
+
+  /** `TSFunctionType` */
+  printFunctionType(): Doc {
+    const { path } = this;
+    const { node } = path;
+    let parametersDoc = this.printFunctionParameters(false, true);
+    const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+    if (shouldGroupFunctionParameters(node, returnTypeDoc)) parametersDoc = group(parametersDoc);
+    return [group([parametersDoc, returnTypeDoc]), ""];
   }
 
   printTypeParameters(paramsKey: string): Doc {
@@ -2774,277 +2797,344 @@ export class Printer {
       )
         return true;
     }
-    // parentNeedsParentheses
-    switch (parent.type) {
-      case "ClassDeclaration":
-        if (key === "superClass") {
-          const superClass = stripChainElementWrappers(node);
-          if (
-            [
-              "ArrowFunctionExpression",
-              "AssignmentExpression",
-              "AwaitExpression",
-              "BinaryExpression",
-              "ConditionalExpression",
-              "LogicalExpression",
-              "NewExpression",
-              "ObjectExpression",
-              "SequenceExpression",
-              "TaggedTemplateExpression",
-              "UnaryExpression",
-              "UpdateExpression",
-              "YieldExpression",
-            ].includes(superClass.type)
-          )
-            return true;
-        }
-        break;
-      case "VariableDeclarator":
+    if (parentNeedsParens(path, node, parent, key)) return true;
+    return nodeNeedsParens(path, options, node, parent, key);
+  }
+}
+
+// --- parentheses, the pieces of needsParens ---
+
+/** prettier's parentNeedsParentheses: a class's `extends`, a `for-in`'s initializer. */
+function parentNeedsParens(
+  path: AstPath,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (parent.type) {
+    case "ClassDeclaration":
+      if (key === "superClass") {
+        const superClass = stripChainElementWrappers(node);
         if (
-          key === "init" &&
-          path.match(
-            undefined,
-            undefined,
-            (n, k) => k === "declarations" && n.type === "VariableDeclaration",
-            (n, k) => k === "left" && n.type === "ForInStatement",
-          )
+          [
+            "ArrowFunctionExpression",
+            "AssignmentExpression",
+            "AwaitExpression",
+            "BinaryExpression",
+            "ConditionalExpression",
+            "LogicalExpression",
+            "NewExpression",
+            "ObjectExpression",
+            "SequenceExpression",
+            "TaggedTemplateExpression",
+            "UnaryExpression",
+            "UpdateExpression",
+            "YieldExpression",
+          ].includes(superClass.type)
         )
           return true;
-        break;
-    }
-    const unaryLike = (): boolean => {
-      switch (parent.type) {
-        case "UnaryExpression":
-          return (
-            node.operator === parent.operator && (node.operator === "+" || node.operator === "-")
-          );
-        case "MemberExpression":
-          return key === "object";
-        case "NewExpression":
-        case "CallExpression":
-          return key === "callee";
-        case "BinaryExpression":
-          if (
-            key === "left" &&
-            node.type === "UnaryExpression" &&
-            (parent.operator === "in" || parent.operator === "instanceof")
-          )
-            return true;
-          return key === "left" && parent.operator === "**";
-        case "TSNonNullExpression":
-          return true;
-        default:
-          return false;
       }
-    };
-    const precedenceCheck = (): boolean => {
-      const { operator, type } = node;
-      if (!operator && type !== "TSTypeAssertion") return true;
-      const precedence = getPrecedence(operator)!;
-      const parentOperator = parent.operator;
-      const parentPrecedence = getPrecedence(parentOperator)!;
-      if (parentPrecedence > precedence) return true;
-      if (key === "right" && parentPrecedence === precedence) return true;
-      if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
+      break;
+    case "VariableDeclarator":
       if (
-        parentPrecedence < precedence &&
-        operator === "%" &&
-        (parentOperator === "+" || parentOperator === "-")
+        key === "init" &&
+        path.match(
+          undefined,
+          undefined,
+          (n, k) => k === "declarations" && n.type === "VariableDeclaration",
+          (n, k) => k === "left" && n.type === "ForInStatement",
+        )
       )
         return true;
-      if (isBitwiseOperator(parentOperator)) return true;
-      return false;
-    };
-    const binaryLike = (): boolean => {
+      break;
+  }
+  return false;
+}
+
+/** Whether `node` needs parentheses under `parent`, by its own type. */
+function nodeNeedsParens(
+  path: AstPath,
+  options: FormatOptions,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (node.type) {
+    case "UpdateExpression":
+      if (parent.type === "UnaryExpression") {
+        return (
+          node.prefix &&
+          ((node.operator === "++" && parent.operator === "+") ||
+            (node.operator === "--" && parent.operator === "-"))
+        );
+      }
+      return unaryLikeNeedsParens(node, parent, key);
+    case "UnaryExpression":
+      return unaryLikeNeedsParens(node, parent, key);
+    case "BinaryExpression":
+      if (parent.type === "UpdateExpression") return true;
+      if (node.operator === "in" && isPathInForStatementInitializer(path)) return true;
+      return binaryLikeNeedsParens(node, parent, key);
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "LogicalExpression":
+      return binaryLikeNeedsParens(node, parent, key);
+    case "AwaitExpression":
+      return awaitNeedsParens(parent, key);
+    case "TSFunctionType":
+    case "TSUnionType":
+    case "TSIntersectionType":
+    case "TSTypeOperator":
+    case "TSTypeQuery":
+      return typeNeedsParens(path, node, parent, key);
+    case "Literal":
+      if (typeof node.value === "string" && parent.type === "ExpressionStatement")
+        throw new Unsupported("string statement");
+      return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
+    case "AssignmentExpression":
+      if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
+      if (key === "expression" && parent.type === "ExpressionStatement") return false;
+      if (key === "key" && parent.type === "TSPropertySignature") return false;
+      if (parent.type === "AssignmentExpression") return false;
+      return true;
+    case "ConditionalExpression":
+      return conditionalNeedsParens(options, parent, key);
+    case "FunctionExpression":
       switch (parent.type) {
-        case "TSAsExpression":
-        case "TSSatisfiesExpression":
-          return !isBinaryCastExpression(node);
-        case "ConditionalExpression":
-          return (
-            isBinaryCastExpression(node) ||
-            (node.type === "LogicalExpression" && node.operator === "??")
-          );
-        case "CallExpression":
         case "NewExpression":
+        case "CallExpression":
           return key === "callee";
-        case "ClassDeclaration":
-          return key === "superClass";
-        case "SpreadElement":
-        case "AwaitExpression":
-        case "TSNonNullExpression":
-        case "UpdateExpression":
-          return true;
-        case "UnaryExpression":
-          return !hasComment(node);
-        case "MemberExpression":
-          return key === "object";
-        case "AssignmentExpression":
-        case "AssignmentPattern":
-          return key === "left" && isBinaryCastExpression(node);
-        case "LogicalExpression":
-          if (node.type === "LogicalExpression") return parent.operator !== node.operator;
-          return precedenceCheck();
-        case "BinaryExpression":
-          return precedenceCheck();
         default:
           return false;
       }
-    };
-    switch (node.type) {
-      case "UpdateExpression":
-        if (parent.type === "UnaryExpression") {
-          return (
-            node.prefix &&
-            ((node.operator === "++" && parent.operator === "+") ||
-              (node.operator === "--" && parent.operator === "-"))
-          );
-        }
-        return unaryLike();
-      case "UnaryExpression":
-        return unaryLike();
-      case "BinaryExpression":
-        if (parent.type === "UpdateExpression") return true;
-        if (node.operator === "in" && isPathInForStatementInitializer(path)) return true;
-        return binaryLike();
-      case "TSAsExpression":
-      case "TSSatisfiesExpression":
-      case "LogicalExpression":
-        return binaryLike();
-      case "AwaitExpression":
-        switch (parent.type) {
-          case "UnaryExpression":
-          case "LogicalExpression":
-          case "SpreadElement":
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-          case "BinaryExpression":
-            return true;
-          case "MemberExpression":
-            return key === "object";
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "ConditionalExpression":
-            return key === "test";
-          default:
-            return false;
-        }
-      case "TSFunctionType":
-        if (
-          path.match(
-            (n) => n.type === "TSFunctionType",
-            (n, k) => k === "typeAnnotation" && n.type === "TSTypeAnnotation",
-            (n, k) => k === "returnType" && n.type === "ArrowFunctionExpression",
-          )
+    case "ArrowFunctionExpression":
+      return arrowNeedsParens(parent, key);
+    case "TSNonNullExpression":
+    case "CallExpression":
+    case "MemberExpression":
+      return key === "callee" && parent.type === "NewExpression" && calleeHoldsCall(node);
+  }
+  return false;
+}
+
+/** An `await` under `parent`. */
+function awaitNeedsParens(parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+    case "LogicalExpression":
+    case "SpreadElement":
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+    case "BinaryExpression":
+      return true;
+    case "MemberExpression":
+      return key === "object";
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "ConditionalExpression":
+      return key === "test";
+    default:
+      return false;
+  }
+}
+
+/** A type under `parent` (a function type, a union or intersection, an operator, a query). */
+function typeNeedsParens(
+  path: AstPath,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (node.type) {
+    case "TSFunctionType":
+      if (
+        path.match(
+          (n) => n.type === "TSFunctionType",
+          (n, k) => k === "typeAnnotation" && n.type === "TSTypeAnnotation",
+          (n, k) => k === "returnType" && n.type === "ArrowFunctionExpression",
         )
-          return true;
-        if (isUnionType(parent) || isIntersectionType(parent)) return true;
-        return (
-          parent.type === "TSArrayType" ||
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          parent.type === "TSTypeOperator"
-        );
-      case "TSUnionType":
-      case "TSIntersectionType":
-      case "TSTypeOperator":
-        if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
-          return true;
-        return (
-          parent.type === "TSArrayType" ||
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          parent.type === "TSTypeOperator"
-        );
-      case "TSTypeQuery":
-        return (
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          (key === "elementType" && parent.type === "TSArrayType")
-        );
-      case "Literal":
-        if (typeof node.value === "string" && parent.type === "ExpressionStatement")
-          throw new Unsupported("string statement");
-        return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
-      case "AssignmentExpression":
-        if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
-        if (key === "expression" && parent.type === "ExpressionStatement") return false;
-        if (key === "key" && parent.type === "TSPropertySignature") return false;
-        if (parent.type === "AssignmentExpression") return false;
+      )
         return true;
-      case "ConditionalExpression":
-        switch (parent.type) {
-          case "UnaryExpression":
-          case "SpreadElement":
-          case "BinaryExpression":
-          case "LogicalExpression":
-          case "AwaitExpression":
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-            return true;
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "ConditionalExpression":
-            return options.experimentalTernaries ? false : key === "test";
-          case "MemberExpression":
-            return key === "object";
-          default:
-            return false;
-        }
-      case "FunctionExpression":
-        switch (parent.type) {
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          default:
-            return false;
-        }
-      case "ArrowFunctionExpression":
-        switch (parent.type) {
-          case "BinaryExpression":
-            return true;
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "MemberExpression":
-            return key === "object";
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-          case "UnaryExpression":
-          case "LogicalExpression":
-          case "AwaitExpression":
-            return true;
-          case "ConditionalExpression":
-            return key === "test";
-          default:
-            return false;
-        }
-      case "TSNonNullExpression":
+      if (isUnionType(parent) || isIntersectionType(parent)) return true;
+      return (
+        parent.type === "TSArrayType" ||
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        parent.type === "TSTypeOperator"
+      );
+    case "TSUnionType":
+    case "TSIntersectionType":
+    case "TSTypeOperator":
+      if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
+        return true;
+      return (
+        parent.type === "TSArrayType" ||
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        parent.type === "TSTypeOperator"
+      );
+    case "TSTypeQuery":
+      return (
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        (key === "elementType" && parent.type === "TSArrayType")
+      );
+  }
+  return false;
+}
+
+/** A conditional expression under `parent`. */
+function conditionalNeedsParens(
+  options: FormatOptions,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+    case "SpreadElement":
+    case "BinaryExpression":
+    case "LogicalExpression":
+    case "AwaitExpression":
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+      return true;
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "ConditionalExpression":
+      return options.experimentalTernaries ? false : key === "test";
+    case "MemberExpression":
+      return key === "object";
+    default:
+      return false;
+  }
+}
+
+/** An arrow function under `parent`. */
+function arrowNeedsParens(parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "BinaryExpression":
+      return true;
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "MemberExpression":
+      return key === "object";
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+    case "UnaryExpression":
+    case "LogicalExpression":
+    case "AwaitExpression":
+      return true;
+    case "ConditionalExpression":
+      return key === "test";
+    default:
+      return false;
+  }
+}
+
+/** `new (a.b())()`: a callee of `new` that holds a call needs parentheses. */
+function calleeHoldsCall(node: Node): boolean {
+  let object = node;
+  while (object) {
+    switch (object.type) {
       case "CallExpression":
+        return true;
       case "MemberExpression":
-        if (key === "callee" && parent.type === "NewExpression") {
-          let object = node;
-          while (object) {
-            switch (object.type) {
-              case "CallExpression":
-                return true;
-              case "MemberExpression":
-                object = object.object;
-                break;
-              case "TSNonNullExpression":
-                object = object.expression;
-                break;
-              default:
-                return false;
-            }
-          }
-        }
+        object = object.object;
+        break;
+      case "TSNonNullExpression":
+        object = object.expression;
+        break;
+      default:
         return false;
     }
-    return false;
   }
+  return false;
+}
+
+/** An update or unary expression under `parent` (prettier's `case "UnaryExpression"`). */
+function unaryLikeNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+      return node.operator === parent.operator && (node.operator === "+" || node.operator === "-");
+    case "MemberExpression":
+      return key === "object";
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "BinaryExpression":
+      if (
+        key === "left" &&
+        node.type === "UnaryExpression" &&
+        (parent.operator === "in" || parent.operator === "instanceof")
+      )
+        return true;
+      return key === "left" && parent.operator === "**";
+    case "TSNonNullExpression":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A binary, logical or cast expression under `parent`. */
+function binaryLikeNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+      return !isBinaryCastExpression(node);
+    case "ConditionalExpression":
+      return (
+        isBinaryCastExpression(node) ||
+        (node.type === "LogicalExpression" && node.operator === "??")
+      );
+    case "CallExpression":
+    case "NewExpression":
+      return key === "callee";
+    case "ClassDeclaration":
+      return key === "superClass";
+    case "SpreadElement":
+    case "AwaitExpression":
+    case "TSNonNullExpression":
+    case "UpdateExpression":
+      return true;
+    case "UnaryExpression":
+      return !hasComment(node);
+    case "MemberExpression":
+      return key === "object";
+    case "AssignmentExpression":
+    case "AssignmentPattern":
+      return key === "left" && isBinaryCastExpression(node);
+    case "LogicalExpression":
+      if (node.type === "LogicalExpression") return parent.operator !== node.operator;
+      return precedenceNeedsParens(node, parent, key);
+    case "BinaryExpression":
+      return precedenceNeedsParens(node, parent, key);
+    default:
+      return false;
+  }
+}
+
+/** A binary-like expression under a binary one: by the operators' precedence. */
+function precedenceNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  const { operator, type } = node;
+  if (!operator && type !== "TSTypeAssertion") return true;
+  const precedence = getPrecedence(operator)!;
+  const parentOperator = parent.operator;
+  const parentPrecedence = getPrecedence(parentOperator)!;
+  if (parentPrecedence > precedence) return true;
+  if (key === "right" && parentPrecedence === precedence) return true;
+  if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
+  if (
+    parentPrecedence < precedence &&
+    operator === "%" &&
+    (parentOperator === "+" || parentOperator === "-")
+  )
+    return true;
+  if (isBitwiseOperator(parentOperator)) return true;
+  return false;
 }
 
 // --- free helpers ----------------------------------------------------------------------------
