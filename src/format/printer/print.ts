@@ -380,11 +380,6 @@ export class Printer {
     switch (node.type) {
       case "Literal":
         return this.printLiteral();
-      case "Program":
-      case "BlockStatement":
-        return this.printBlock();
-      case "ExpressionStatement":
-        return this.printExpressionStatement();
       case "AssignmentExpression":
         return this.printAssignment(print("left"), [" ", node.operator], "right");
       case "VariableDeclarator":
@@ -409,20 +404,6 @@ export class Printer {
         return this.printFunction(args);
       case "ArrowFunctionExpression":
         return this.printArrowFunction(args);
-      case "ExportNamedDeclaration":
-        return this.printExportDeclaration();
-      case "ImportDeclaration":
-        return this.printImportDeclaration();
-      case "ImportSpecifier":
-      case "ExportSpecifier":
-      case "ImportNamespaceSpecifier":
-      case "ImportDefaultSpecifier":
-        return this.printModuleSpecifier();
-      case "ClassBody":
-        return this.printClassBody();
-      case "ThrowStatement":
-      case "ReturnStatement":
-        return this.printReturnOrThrowStatement();
       case "NewExpression":
       case "CallExpression":
         return this.printCallExpression();
@@ -447,6 +428,31 @@ export class Printer {
       case "ConditionalExpression":
         if (options.experimentalTernaries) return this.printTernary(args);
         return this.printTernaryOld();
+      case "TemplateElement":
+        return replaceEndOfLine(node.value.raw);
+      case "TemplateLiteral":
+        return this.printTemplateLiteral();
+      default: {
+        const printed = this.printStatement() ?? this.printDeclaration();
+        if (printed === undefined) throw new Unsupported(`node ${node.type}`);
+        return printed;
+      }
+    }
+  }
+
+  /** A statement (a block, a loop, a jump...), or `undefined` for another node. */
+  printStatement(): Doc | undefined {
+    const { path, print } = this;
+    const { node } = path;
+    switch (node.type) {
+      case "Program":
+      case "BlockStatement":
+        return this.printBlock();
+      case "ExpressionStatement":
+        return this.printExpressionStatement();
+      case "ThrowStatement":
+      case "ReturnStatement":
+        return this.printReturnOrThrowStatement();
       case "VariableDeclaration":
         return this.printVariableDeclaration();
       case "IfStatement":
@@ -494,18 +500,33 @@ export class Printer {
         return this.printSwitchStatement();
       case "SwitchCase":
         return this.printSwitchCase();
+      default:
+        return undefined;
+    }
+  }
+
+  /** A declaration of a module or a class, or `undefined` for another node. */
+  printDeclaration(): Doc | undefined {
+    switch (this.path.node.type) {
+      case "ExportNamedDeclaration":
+        return this.printExportDeclaration();
+      case "ImportDeclaration":
+        return this.printImportDeclaration();
+      case "ImportSpecifier":
+      case "ExportSpecifier":
+      case "ImportNamespaceSpecifier":
+      case "ImportDefaultSpecifier":
+        return this.printModuleSpecifier();
+      case "ClassBody":
+        return this.printClassBody();
       case "ClassDeclaration":
         return this.printClass();
       case "MethodDefinition":
         return this.printClassMethod();
       case "PropertyDefinition":
         return this.printClassProperty();
-      case "TemplateElement":
-        return replaceEndOfLine(node.value.raw);
-      case "TemplateLiteral":
-        return this.printTemplateLiteral();
       default:
-        throw new Unsupported(`node ${node.type}`);
+        return undefined;
     }
   }
 
@@ -1364,56 +1385,10 @@ export class Printer {
         shouldBreak: true,
       });
     if (anyArgEmptyLine || isFunctionCompositionArguments(args)) return allArgsBrokenOut();
-    if (shouldExpandFirstArg(args)) {
-      const tailArgs = printedArguments.slice(1);
-      if (tailArgs.some(willBreak)) return allArgsBrokenOut();
-      let firstArg: Doc;
-      try {
-        firstArg = print(["arguments", 0], { expandFirstArg: true });
-      } catch (caught) {
-        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
-        throw caught;
-      }
-      if (willBreak(firstArg)) {
-        return [
-          breakParent,
-          conditionalGroup([
-            ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
-            allArgsBrokenOut(),
-          ]),
-        ];
-      }
-      return conditionalGroup([
-        ["(", firstArg, ", ", ...tailArgs, ")"],
-        ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
-        allArgsBrokenOut(),
-      ]);
-    }
-    if (shouldExpandLastArg(args)) {
-      const headArgs = printedArguments.slice(0, -1);
-      if (headArgs.some(willBreak)) return allArgsBrokenOut();
-      let lastArg: Doc;
-      try {
-        lastArg = print(["arguments", args.length - 1], { expandLastArg: true });
-      } catch (caught) {
-        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
-        throw caught;
-      }
-      if (willBreak(lastArg)) {
-        return [
-          breakParent,
-          conditionalGroup([
-            ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
-            allArgsBrokenOut(),
-          ]),
-        ];
-      }
-      return conditionalGroup([
-        ["(", ...headArgs, lastArg, ")"],
-        ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
-        allArgsBrokenOut(),
-      ]);
-    }
+    if (shouldExpandFirstArg(args))
+      return this.printArgumentsExpandingFirst(printedArguments, allArgsBrokenOut);
+    if (shouldExpandLastArg(args))
+      return this.printArgumentsExpandingLast(args, printedArguments, allArgsBrokenOut);
     const contents: Doc[] = [
       "(",
       indent([softline, ...printedArguments]),
@@ -1425,131 +1400,76 @@ export class Printer {
     return group(contents, { shouldBreak: printedArguments.some(willBreak) || anyArgEmptyLine });
   }
 
+  /** The arguments with the first one expanded (a function, an object) and the rest after it. */
+  printArgumentsExpandingFirst(printedArguments: Doc[], allArgsBrokenOut: () => Doc): Doc {
+    const { print } = this;
+    const tailArgs = printedArguments.slice(1);
+    if (tailArgs.some(willBreak)) return allArgsBrokenOut();
+    let firstArg: Doc;
+    try {
+      firstArg = print(["arguments", 0], { expandFirstArg: true });
+    } catch (caught) {
+      if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+      throw caught;
+    }
+    if (willBreak(firstArg)) {
+      return [
+        breakParent,
+        conditionalGroup([
+          ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+          allArgsBrokenOut(),
+        ]),
+      ];
+    }
+    return conditionalGroup([
+      ["(", firstArg, ", ", ...tailArgs, ")"],
+      ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+      allArgsBrokenOut(),
+    ]);
+  }
+
+  /** The arguments with the last one expanded (a callback, an object) and the rest before it. */
+  printArgumentsExpandingLast(
+    args: Node[],
+    printedArguments: Doc[],
+    allArgsBrokenOut: () => Doc,
+  ): Doc {
+    const { print } = this;
+    const headArgs = printedArguments.slice(0, -1);
+    if (headArgs.some(willBreak)) return allArgsBrokenOut();
+    let lastArg: Doc;
+    try {
+      lastArg = print(["arguments", args.length - 1], { expandLastArg: true });
+    } catch (caught) {
+      if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+      throw caught;
+    }
+    if (willBreak(lastArg)) {
+      return [
+        breakParent,
+        conditionalGroup([
+          ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+          allArgsBrokenOut(),
+        ]),
+      ];
+    }
+    return conditionalGroup([
+      ["(", ...headArgs, lastArg, ")"],
+      ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+      allArgsBrokenOut(),
+    ]);
+  }
+
   printMemberChain(): Doc {
-    const { path, options, print } = this;
-    const isExpressionStatement = path.parent.type === "ExpressionStatement";
-    interface Printed {
-      node: Node;
-      printed: Doc;
-      hasTrailingEmptyLine?: boolean;
-    }
-    const printedNodes: Printed[] = [];
-    const shouldInsertEmptyLineAfter = (node: Node): boolean => {
-      const text = this.text;
-      const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
-      const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
-      if (nextChar === ")")
-        return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
-      return this.isNextLineEmpty(node);
-    };
-    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
-    const rec = () => {
-      const { node } = path;
-      if (
-        isCallExpression(node) &&
-        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
-        !this.needsParens()
-      ) {
-        const hasTrailingEmptyLine = shouldInsertEmptyLineAfter(node);
-        printedNodes.unshift({
-          node,
-          hasTrailingEmptyLine,
-          printed: [
-            withComments(node, [
-              this.printOptionalToken(),
-              print("typeArguments"),
-              this.printCallArguments(),
-            ]),
-            hasTrailingEmptyLine ? hardline : "",
-          ],
-        });
-        path.call(rec, "callee");
-      } else if (isMemberish(node) && !this.needsParens()) {
-        printedNodes.unshift({ node, printed: withComments(node, this.printMemberLookup()) });
-        path.call(rec, "object");
-      } else if (node.type === "TSNonNullExpression" && !this.needsParens()) {
-        printedNodes.unshift({ node, printed: withComments(node, "!") });
-        path.call(rec, "expression");
-      } else {
-        printedNodes.unshift({ node, printed: print() });
-      }
-    };
-    const { node } = path;
-    printedNodes.unshift({
-      node,
-      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
-    });
-    if (node.callee) path.call(rec, "callee");
-
-    const groups: Printed[][] = [];
-    let currentGroup: Printed[] = [printedNodes[0]!];
-    let i = 1;
-    for (; i < printedNodes.length; ++i) {
-      const n = printedNodes[i]!.node;
-      if (
-        n.type === "TSNonNullExpression" ||
-        isCallExpression(n) ||
-        (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
-      )
-        currentGroup.push(printedNodes[i]!);
-      else break;
-    }
-    if (!isCallExpression(printedNodes[0]!.node)) {
-      for (; i + 1 < printedNodes.length; ++i) {
-        if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
-          currentGroup.push(printedNodes[i]!);
-        else break;
-      }
-    }
-    groups.push(currentGroup);
-    currentGroup = [];
-    let hasSeenCallExpression = false;
-    for (; i < printedNodes.length; ++i) {
-      const p = printedNodes[i]!;
-      if (hasSeenCallExpression && isMemberish(p.node)) {
-        if (p.node.computed && isNumericLiteral(p.node.property)) {
-          currentGroup.push(p);
-          continue;
-        }
-        groups.push(currentGroup);
-        currentGroup = [];
-        hasSeenCallExpression = false;
-      }
-      if (isCallExpression(p.node)) hasSeenCallExpression = true;
-      currentGroup.push(p);
-      if (hasComment(p.node, CommentFlags.Trailing)) {
-        groups.push(currentGroup);
-        currentGroup = [];
-        hasSeenCallExpression = false;
-      }
-    }
-    if (currentGroup.length > 0) groups.push(currentGroup);
-
-    const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
-    const isShort = (name: string) => name.length <= options.tabWidth;
-    const shouldNotWrap = (gs: Printed[][]) => {
-      const hasComputed = gs[1]![0]?.node.computed;
-      if (gs[0]!.length === 1) {
-        const firstNode = gs[0]![0]!.node;
-        return (
-          firstNode.type === "ThisExpression" ||
-          (firstNode.type === "Identifier" &&
-            (isFactory(firstNode.name) ||
-              (isExpressionStatement && isShort(firstNode.name)) ||
-              hasComputed))
-        );
-      }
-      const lastNode = gs[0]!.at(-1)!.node;
-      return (
-        isMemberExpression(lastNode) &&
-        lastNode.property.type === "Identifier" &&
-        (isFactory(lastNode.property.name) || hasComputed)
-      );
-    };
+    const { path, options } = this;
+    const printedNodes = this.printMemberChainLinks();
+    const groups = memberChainGroups(printedNodes);
     const shouldMerge =
-      groups.length >= 2 && !hasComment(groups[1]![0]!.node) && shouldNotWrap(groups);
-    const printGroup = (g: Printed[]) => g.map((t) => t.printed);
-    const printIndentedGroup = (gs: Printed[][]) =>
+      groups.length >= 2 &&
+      !hasComment(groups[1]![0]!.node) &&
+      shouldNotWrap(groups, options, path.parent.type === "ExpressionStatement");
+    const printGroup = (g: ChainLink[]) => g.map((t) => t.printed);
+    const printIndentedGroup = (gs: ChainLink[][]) =>
       gs.length === 0 ? "" : indent([hardline, join(hardline, gs.map(printGroup))]);
     const printedGroups = groups.map(printGroup);
     const oneLine: Doc = printedGroups;
@@ -1569,7 +1489,8 @@ export class Printer {
     }
     const lastNodeBeforeIndent = groups[shouldMerge ? 1 : 0]!.at(-1)!.node;
     const shouldHaveEmptyLineBeforeIndent =
-      !isCallExpression(lastNodeBeforeIndent) && shouldInsertEmptyLineAfter(lastNodeBeforeIndent);
+      !isCallExpression(lastNodeBeforeIndent) &&
+      this.memberChainEmptyLineAfter(lastNodeBeforeIndent);
     const expanded: Doc = [
       printGroup(groups[0]!),
       shouldMerge ? groups.slice(1, 2).map(printGroup) : "",
@@ -1604,6 +1525,62 @@ export class Printer {
       ];
     }
     return label({ memberChain: true }, result);
+  }
+
+  /** prettier's printedNodes: the chain's calls, members and `!`, from its head, each printed. */
+  printMemberChainLinks(): ChainLink[] {
+    const { path, print } = this;
+    const printedNodes: ChainLink[] = [];
+    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
+    const rec = () => {
+      const { node } = path;
+      if (
+        isCallExpression(node) &&
+        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
+        !this.needsParens()
+      ) {
+        const hasTrailingEmptyLine = this.memberChainEmptyLineAfter(node);
+        printedNodes.unshift({
+          node,
+          hasTrailingEmptyLine,
+          printed: [
+            withComments(node, [
+              this.printOptionalToken(),
+              print("typeArguments"),
+              this.printCallArguments(),
+            ]),
+            hasTrailingEmptyLine ? hardline : "",
+          ],
+        });
+        path.call(rec, "callee");
+      } else if (isMemberish(node) && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, this.printMemberLookup()) });
+        path.call(rec, "object");
+      } else if (node.type === "TSNonNullExpression" && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, "!") });
+        path.call(rec, "expression");
+      } else {
+        printedNodes.unshift({ node, printed: print() });
+      }
+    };
+    const { node } = path;
+    printedNodes.unshift({
+      node,
+      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
+    });
+    if (node.callee) path.call(rec, "callee");
+
+    return printedNodes;
+  }
+
+  /** Whether an empty line follows `node` in the source (after a `)` that closes it, too). */
+  memberChainEmptyLineAfter(node: Node): boolean {
+    const text = this.text;
+    const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
+    const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
+    if (nextChar === ")")
+      return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
+    return this.isNextLineEmpty(node);
   }
 
   // --- objects and arrays ---
@@ -2316,7 +2293,7 @@ export class Printer {
         return this.printTypeParameter();
       case "TSAsExpression":
       case "TSSatisfiesExpression":
-        return this.printSatisfiesExpression();
+        return this.printAsOrSatisfiesExpression();
       case "TSArrayType":
         return [print("elementType"), "[]"];
       case "TSPropertySignature":
@@ -2368,8 +2345,8 @@ export class Printer {
     }
   }
 
-  /** `TSSatisfiesExpression` */
-  printSatisfiesExpression(): Doc {
+  /** `TSAsExpression` and `TSSatisfiesExpression` */
+  printAsOrSatisfiesExpression(): Doc {
     const { path, print } = this;
     const { node } = path;
     const { parent, key } = path;
@@ -2554,19 +2531,7 @@ export class Printer {
     const isAlternateTernary = alternateNode.type === node.type;
     const isInChain = isAlternateTernary || isInAlternate;
     const isBigTabs = options.tabWidth > 2 || options.useTabs;
-    let currentParent: Node;
-    let previousParent: Node;
-    let i = 0;
-    do {
-      previousParent = currentParent || node;
-      currentParent = path.getParentNode(i);
-      i++;
-    } while (
-      currentParent &&
-      currentParent.type === node.type &&
-      currentParent.test !== previousParent
-    );
-    const firstNonConditionalParent = currentParent || parent;
+    const firstNonConditionalParent = firstNonConditionalParentOf(path);
     const isOnSameLineAsAssignment =
       args?.assignmentLayout &&
       args.assignmentLayout !== "break-after-operator" &&
@@ -2580,13 +2545,7 @@ export class Printer {
     const breakClosingParen = isMemberExpression(parent) && !parent.computed;
     const fillTab = !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1);
     const shouldBreak =
-      [node.test, consequentNode, alternateNode]
-        .flatMap((n) => getComments(n))
-        .some(
-          (comment) =>
-            comment.type === "Block" &&
-            hasNewlineInRange(this.text, locStart(comment), locEnd(comment)),
-        ) ||
+      hasMultilineBlockComment([node.test, consequentNode, alternateNode], this.text) ||
       isConsequentTernary ||
       isAlternateTernary;
     const tryToParenthesizeAlternate =
@@ -2599,11 +2558,9 @@ export class Printer {
       isInAlternate ||
       (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
       tryToParenthesizeAlternate;
-    const alternateComments: Doc[] = [];
-    if (hasComment(node.test, CommentFlags.Dangling))
-      alternateComments.push(printDanglingComments(node.test, this.text));
-    if (hasComment(node, CommentFlags.Dangling))
-      alternateComments.push(printDanglingComments(node, this.text));
+    const alternateComments = [node.test, node]
+      .filter((n) => hasComment(n, CommentFlags.Dangling))
+      .map((n) => printDanglingComments(n, this.text));
     const testId = Symbol("test");
     const consequentId = Symbol("consequent");
     const testAndConsequentId = Symbol("test-and-consequent");
@@ -3135,6 +3092,124 @@ function precedenceNeedsParens(node: Node, parent: Node, key: string | number | 
     return true;
   if (isBitwiseOperator(parentOperator)) return true;
   return false;
+}
+
+// --- member chains, the pieces of printMemberChain ---
+
+/** A call, member or `!` of a member chain, printed. */
+interface ChainLink {
+  node: Node;
+  printed: Doc;
+  hasTrailingEmptyLine?: boolean;
+}
+
+/**
+ * prettier's groups of a member chain: the head (the first node, with the calls and computed
+ * accesses right after it, or for a non-call head the members but the last), then one group per
+ * member and the calls after it.
+ */
+function memberChainGroups(printedNodes: ChainLink[]): ChainLink[][] {
+  const groups: ChainLink[][] = [];
+  let currentGroup: ChainLink[] = [printedNodes[0]!];
+  let i = 1;
+  for (; i < printedNodes.length; ++i) {
+    const n = printedNodes[i]!.node;
+    if (
+      n.type === "TSNonNullExpression" ||
+      isCallExpression(n) ||
+      (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
+    )
+      currentGroup.push(printedNodes[i]!);
+    else break;
+  }
+  if (!isCallExpression(printedNodes[0]!.node)) {
+    for (; i + 1 < printedNodes.length; ++i) {
+      if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
+        currentGroup.push(printedNodes[i]!);
+      else break;
+    }
+  }
+  groups.push(currentGroup);
+  currentGroup = [];
+  let hasSeenCallExpression = false;
+  for (; i < printedNodes.length; ++i) {
+    const p = printedNodes[i]!;
+    if (hasSeenCallExpression && isMemberish(p.node)) {
+      if (p.node.computed && isNumericLiteral(p.node.property)) {
+        currentGroup.push(p);
+        continue;
+      }
+      groups.push(currentGroup);
+      currentGroup = [];
+      hasSeenCallExpression = false;
+    }
+    if (isCallExpression(p.node)) hasSeenCallExpression = true;
+    currentGroup.push(p);
+    if (hasComment(p.node, CommentFlags.Trailing)) {
+      groups.push(currentGroup);
+      currentGroup = [];
+      hasSeenCallExpression = false;
+    }
+  }
+  if (currentGroup.length > 0) groups.push(currentGroup);
+  return groups;
+}
+
+/** Whether the chain's first group is printed with the second on one line (`this.x`, `z.object()`). */
+function shouldNotWrap(
+  gs: ChainLink[][],
+  options: FormatOptions,
+  isExpressionStatement: boolean,
+): boolean {
+  const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
+  const isShort = (name: string) => name.length <= options.tabWidth;
+  const hasComputed = gs[1]![0]?.node.computed;
+  if (gs[0]!.length === 1) {
+    const firstNode = gs[0]![0]!.node;
+    return (
+      firstNode.type === "ThisExpression" ||
+      (firstNode.type === "Identifier" &&
+        (isFactory(firstNode.name) ||
+          (isExpressionStatement && isShort(firstNode.name)) ||
+          hasComputed))
+    );
+  }
+  const lastNode = gs[0]!.at(-1)!.node;
+  return (
+    isMemberExpression(lastNode) &&
+    lastNode.property.type === "Identifier" &&
+    (isFactory(lastNode.property.name) || hasComputed)
+  );
+}
+
+// --- ternaries, the pieces of printTernary ---
+
+/** The nearest ancestor of a ternary that is not a ternary it is the test of (prettier's loop). */
+function firstNonConditionalParentOf(path: AstPath): Node {
+  const { node, parent } = path;
+  let currentParent: Node;
+  let previousParent: Node;
+  let i = 0;
+  do {
+    previousParent = currentParent || node;
+    currentParent = path.getParentNode(i);
+    i++;
+  } while (
+    currentParent &&
+    currentParent.type === node.type &&
+    currentParent.test !== previousParent
+  );
+  return currentParent || parent;
+}
+
+/** Whether a block comment spanning lines is attached to one of `nodes`. */
+function hasMultilineBlockComment(nodes: readonly Node[], text: string): boolean {
+  return nodes
+    .flatMap((n) => getComments(n))
+    .some(
+      (comment) =>
+        comment.type === "Block" && hasNewlineInRange(text, locStart(comment), locEnd(comment)),
+    );
 }
 
 // --- free helpers ----------------------------------------------------------------------------
