@@ -2634,19 +2634,7 @@ export class Printer {
     const parts: Doc[] = [];
     const isParentTest = parent.type === node.type && parent.test === node;
     const forceNoIndent = parent.type === node.type && !isParentTest;
-    let currentParent: Node;
-    let previousParent: Node;
-    let i = 0;
-    do {
-      previousParent = currentParent || node;
-      currentParent = path.getParentNode(i);
-      i++;
-    } while (
-      currentParent &&
-      currentParent.type === node.type &&
-      currentParent.test !== previousParent
-    );
-    const firstNonConditionalParent = currentParent || parent;
+    const firstNonConditionalParent = firstNonConditionalParentOf(path);
     const printBranch = (name: string) =>
       options.useTabs ? indent(print(name)) : align(2, print(name));
     const part: Doc[] = [
