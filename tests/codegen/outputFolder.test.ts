@@ -1,5 +1,7 @@
-// The output folder, through the real command: file-system problems, entries in the way, the
-// lock that serialises runs, runs at once, and what a killed run leaves.
+// The output folder, through the command line: file-system problems and entries in the way (in
+// this process, cli.ts's main, but for a read-only folder, which needs a process without root's
+// permissions), and through the real command the lock that serialises runs, runs at once, and
+// what a killed run leaves.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -10,6 +12,7 @@ import { Interrupted } from "../../src/output/errors.js";
 import { writeFolder } from "../../src/output/folder.js";
 import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS, lockFolder } from "../../src/output/lock.js";
 import { makeTempDir } from "../helpers/context.js";
+import { runMain } from "../helpers/inProcess.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { REPO, genCommand, runGen, snapshotFolder } from "../helpers/spawn.js";
 
@@ -49,7 +52,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
   it("--out naming a file", async () => {
     await fs.writeFile(path.join(work, "out.txt"), "a file\n");
     const before = await snapshotFolder(work);
-    const result = await runGen([...TOOLS, "--out", "out.txt"], work);
+    const result = await runMain([...TOOLS, "--out", "out.txt"], work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -57,7 +60,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
     );
     expect(await snapshotFolder(work)).toEqual(before);
 
-    const below = await runGen([...TOOLS, "--out", "out.txt/validators"], work);
+    const below = await runMain([...TOOLS, "--out", "out.txt/validators"], work);
     expect(below.code).toBe(2);
     expectOneLine(
       below.stderr,
@@ -67,7 +70,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
   });
 
   it("a read-only output folder", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     await changeFetchTool();
     const before = await snapshotFolder(out);
     await fs.chmod(out, 0o555);
@@ -91,7 +94,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
 
   it("a folder name too long", async () => {
     const long = "v".repeat(300);
-    const result = await runGen([...TOOLS, "--out", long], work);
+    const result = await runMain([...TOOLS, "--out", long], work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -127,7 +130,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
     if (kind === "folder") await fs.mkdir(index);
     else await fs.symlink("../precious.ts", index);
 
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -140,7 +143,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
       "export const precious = 1;\n",
     );
 
-    const check = await runGen([...TOOLS, "--check"], work);
+    const check = await runMain([...TOOLS, "--check"], work);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(`  foreign  generated/index.ts (a ${kind}, in the way)`);
   });
@@ -148,7 +151,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
   it("lists every entry in the way, files it did not write too", async () => {
     await fs.mkdir(path.join(out, "types.ts"), { recursive: true });
     await fs.writeFile(path.join(out, "index.ts"), "// mine\n");
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -191,7 +194,7 @@ async function lockOfKilledRun(folder: string): Promise<void> {
 }
 
 describe("the lock on the output folder", () => {
-  it("the lock of a killed run is taken over within seconds", { timeout: 60_000 }, async () => {
+  it("the lock of a killed run is taken over within seconds", async () => {
     expect((await runGen(TOOLS, work)).code).toBe(0);
     await changeFetchTool();
     await lockOfKilledRun(out);
@@ -212,49 +215,45 @@ describe("the lock on the output folder", () => {
     expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
   });
 
-  it(
-    "what a killed run left: --check reports it and keeps it, the next run removes it",
-    { timeout: 60_000 },
-    async () => {
-      expect((await runGen(TOOLS, work)).code).toBe(0);
-      const index = await fs.readFile(path.join(out, "index.ts"), "utf8");
-      // A run killed while writing: its temporary folder (with a file half written), the
-      // temporary file of an earlier version of the generator, and its lock.
-      const staging = ".tool-validators.4242.0a1b2c3d.tmp";
-      await fs.mkdir(path.join(out, staging));
-      await fs.writeFile(path.join(out, staging, "index.ts"), index.slice(0, 100));
-      const oldTemporary = "search-files.ts.4242.deadbeef.tmp";
-      await fs.writeFile(path.join(out, oldTemporary), "// Generated by tool-vali");
-      await lockOfKilledRun(out);
-      const before = await snapshotFolder(out);
+  it("what a killed run left: --check reports it and keeps it, the next run removes it", async () => {
+    expect((await runGen(TOOLS, work)).code).toBe(0);
+    const index = await fs.readFile(path.join(out, "index.ts"), "utf8");
+    // A run killed while writing: its temporary folder (with a file half written), the
+    // temporary file of an earlier version of the generator, and its lock.
+    const staging = ".tool-validators.4242.0a1b2c3d.tmp";
+    await fs.mkdir(path.join(out, staging));
+    await fs.writeFile(path.join(out, staging, "index.ts"), index.slice(0, 100));
+    const oldTemporary = "search-files.ts.4242.deadbeef.tmp";
+    await fs.writeFile(path.join(out, oldTemporary), "// Generated by tool-vali");
+    await lockOfKilledRun(out);
+    const before = await snapshotFolder(out);
 
-      const check = await runGen([...TOOLS, "--check"], work);
-      expect(check.code).toBe(1);
-      expect(check.stderr).toBe(
-        [
-          "generated/ is out of date (3 differences):",
-          `  leftover generated/${staging}/ (left by an interrupted run; generating removes it)`,
-          `  leftover generated/${oldTemporary} (left by an interrupted run; generating removes it)`,
-          `  leftover generated/${LOCK_NAME}/ (left by an interrupted run; generating removes it)`,
-          "Run `npx tool-validators` and commit the result.",
-          "",
-        ].join("\n"),
-      );
-      expect(await snapshotFolder(out)).toEqual(before);
-      expect((await fs.stat(path.join(out, LOCK_NAME))).isDirectory()).toBe(true);
+    const check = await runGen([...TOOLS, "--check"], work);
+    expect(check.code).toBe(1);
+    expect(check.stderr).toBe(
+      [
+        "generated/ is out of date (3 differences):",
+        `  leftover generated/${staging}/ (left by an interrupted run; generating removes it)`,
+        `  leftover generated/${oldTemporary} (left by an interrupted run; generating removes it)`,
+        `  leftover generated/${LOCK_NAME}/ (left by an interrupted run; generating removes it)`,
+        "Run `npx tool-validators` and commit the result.",
+        "",
+      ].join("\n"),
+    );
+    expect(await snapshotFolder(out)).toEqual(before);
+    expect((await fs.stat(path.join(out, LOCK_NAME))).isDirectory()).toBe(true);
 
-      const gen = await runGen(TOOLS, work);
-      expect(gen.code).toBe(0);
-      expect(gen.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
-      for (const name of [`${staging}/`, oldTemporary, `${LOCK_NAME}/`])
-        expect(gen.stdout).toContain(`  removed generated/${name} (left by an interrupted run)`);
-      expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
+    const gen = await runGen(TOOLS, work);
+    expect(gen.code).toBe(0);
+    expect(gen.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
+    for (const name of [`${staging}/`, oldTemporary, `${LOCK_NAME}/`])
+      expect(gen.stdout).toContain(`  removed generated/${name} (left by an interrupted run)`);
+    expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
 
-      const again = await runGen([...TOOLS, "--check"], work);
-      expect(again.stderr).toBe("");
-      expect(again.code).toBe(0);
-    },
-  );
+    const again = await runGen([...TOOLS, "--check"], work);
+    expect(again.stderr).toBe("");
+    expect(again.code).toBe(0);
+  });
 });
 
 describe("a signal ends a run promptly", () => {
@@ -322,44 +321,40 @@ describe("runs at once on one folder", () => {
     "src/tools/notes.ts",
   ];
 
-  it(
-    "leave the folder exactly as one of them would, its index importing only files that exist",
-    { timeout: 120_000 },
-    async () => {
-      // What each run alone leaves, made in a twin folder (the output does not depend on where).
-      const twin = await makeTempDir("tv-out-twin-");
-      const expected: Record<string, string>[] = [];
-      try {
-        await fs.cp(path.join(work, "src"), path.join(twin, "src"), { recursive: true });
-        for (const glob of VARIANTS) {
-          const io = { stdout: () => {}, stderr: () => {}, cwd: twin };
-          expect(await main(["--tools", glob, "--out", "out"], io)).toBe(0);
-          expected.push(await snapshotFolder(path.join(twin, "out")));
-        }
-      } finally {
-        await fs.rm(twin, { recursive: true, force: true });
+  it("leave the folder exactly as one of them would, its index importing only files that exist", async () => {
+    // What each run alone leaves, made in a twin folder (the output does not depend on where).
+    const twin = await makeTempDir("tv-out-twin-");
+    const expected: Record<string, string>[] = [];
+    try {
+      await fs.cp(path.join(work, "src"), path.join(twin, "src"), { recursive: true });
+      for (const glob of VARIANTS) {
+        const io = { stdout: () => {}, stderr: () => {}, cwd: twin };
+        expect(await main(["--tools", glob, "--out", "out"], io)).toBe(0);
+        expected.push(await snapshotFolder(path.join(twin, "out")));
       }
-      expect(new Set(expected.map((files) => JSON.stringify(files))).size).toBe(VARIANTS.length);
+    } finally {
+      await fs.rm(twin, { recursive: true, force: true });
+    }
+    expect(new Set(expected.map((files) => JSON.stringify(files))).size).toBe(VARIANTS.length);
 
-      const folder = path.join(work, "out");
-      for (let round = 0; round < 3; round++) {
-        const results = await Promise.all(
-          VARIANTS.map((glob) => runGen(["--tools", glob, "--out", "out"], work)),
-        );
-        for (const result of results) {
-          expect(result.stderr).toBe("");
-          expect(result.code).toBe(0);
-        }
-        const files = await snapshotFolder(folder);
-        expect(expected).toContainEqual(files);
-        // Nothing else is left: no temporary folder, no lock.
-        expect((await fs.readdir(folder)).sort()).toEqual(Object.keys(files).sort());
-        const imported = [...files["index.ts"]!.matchAll(/from "\.\/([^"]+)\.js"/g)].map(
-          (match) => `${match[1]}.ts`,
-        );
-        expect(imported.length).toBeGreaterThan(0);
-        for (const name of imported) expect(Object.keys(files)).toContain(name);
+    const folder = path.join(work, "out");
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(
+        VARIANTS.map((glob) => runGen(["--tools", glob, "--out", "out"], work)),
+      );
+      for (const result of results) {
+        expect(result.stderr).toBe("");
+        expect(result.code).toBe(0);
       }
-    },
-  );
+      const files = await snapshotFolder(folder);
+      expect(expected).toContainEqual(files);
+      // Nothing else is left: no temporary folder, no lock.
+      expect((await fs.readdir(folder)).sort()).toEqual(Object.keys(files).sort());
+      const imported = [...files["index.ts"]!.matchAll(/from "\.\/([^"]+)\.js"/g)].map(
+        (match) => `${match[1]}.ts`,
+      );
+      expect(imported.length).toBeGreaterThan(0);
+      for (const name of imported) expect(Object.keys(files)).toContain(name);
+    }
+  });
 });
