@@ -52,7 +52,7 @@ beforeAll(async () => {
     "--no-fund",
     path.join(temp, packed.filename),
   ]);
-}, 240_000);
+});
 
 afterAll(async () => {
   if (temp) await fs.rm(temp, { recursive: true, force: true });

@@ -134,7 +134,7 @@ describe("onValidationFailure", () => {
       error: "Task #9 not found",
     });
     expect(never).toHaveBeenCalledTimes(1);
-  }, 5_000);
+  });
 });
 
 describe("validationLog", () => {
