@@ -1,7 +1,7 @@
 // The built-in tools' parameter schemas as plain JSON, and their strict equivalents for the
 // peer validators (ajv, schemasafe, typebox, zod, cfworker).
-import { KEY_ALLOWING_KEYWORDS } from "../src/keywords/table.js";
 import { builtinTools } from "../example/tools/index.js";
+import { standardSchema } from "./standardSchema.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -34,48 +34,19 @@ export function loadTools(): BenchTool[] {
 
 /**
  * The schema a standard JSON Schema validator needs to give the same answers as the generated
- * validators in strict mode:
- *  - an object schema that declares `properties` and no `additionalProperties` gets
- *    `additionalProperties: false`;
- *  - where a keyword that may allow undeclared keys is present (anyOf, patternProperties...:
- *    the generator's KEY_ALLOWING_KEYWORDS), undeclared keys are allowed, as the validators do;
- *  - `nullable: true` becomes a `"null"` member of `type`;
- *  - every keyword that is not enforced (minItems, maxLength, format, default, description...)
- *    is dropped, so that no peer rejects what the generated validators accept.
+ * validators in strict mode (standardSchema.ts): undeclared keys rejected where the validators
+ * reject them, `nullable: true` as a `"null"` member of `type`, and every keyword that is not
+ * enforced (minItems, maxLength, format, default, description...) dropped, so that no peer
+ * rejects what the generated validators accept.
  */
 export function strictSchema(schema: Json): Json {
-  if (typeof schema === "boolean") return schema;
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+  if (
+    typeof schema !== "boolean" &&
+    (typeof schema !== "object" || schema === null || Array.isArray(schema))
+  ) {
     throw new Error(`not a schema object: ${JSON.stringify(schema)}`);
   }
-  const allowsKeys = KEY_ALLOWING_KEYWORDS.some((keyword) => keyword in schema);
-  const out: JsonObject = {};
-  let type = schema.type;
-  if (schema.nullable === true && type !== undefined) {
-    const types = Array.isArray(type) ? type : [type];
-    type = types.includes("null") ? types : [...types, "null"];
-  }
-  if (type !== undefined) out.type = type;
-  if (schema.enum !== undefined) out.enum = schema.enum;
-  if (schema.properties !== undefined) {
-    const properties: JsonObject = {};
-    for (const [key, value] of Object.entries(schema.properties as JsonObject)) {
-      properties[key] = strictSchema(value);
-    }
-    out.properties = properties;
-  }
-  if (schema.required !== undefined) out.required = schema.required;
-  const additional = schema.additionalProperties;
-  if (allowsKeys) {
-    // Unknown keys are allowed: no additionalProperties at all.
-  } else if (additional === undefined) {
-    if (schema.properties !== undefined) out.additionalProperties = false;
-  } else {
-    out.additionalProperties =
-      typeof additional === "boolean" ? additional : strictSchema(additional);
-  }
-  if (schema.items !== undefined) out.items = strictSchema(schema.items);
-  return out;
+  return standardSchema(schema, "strict");
 }
 
 /**

@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (the command: options, exit codes, messages).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 6 (where validation sits in a tool call), 9 (failure data).
 import {
   failureRecord,
   formatValidationError,

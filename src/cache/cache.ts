@@ -7,6 +7,7 @@
 // of those questions again. Only when every answer is the same is the recorded output the
 // output, which is then compared with (or written to) the output folder as always; any
 // difference, a record that cannot be read, and the run generates from scratch.
+// CONTRACT.md section 7 (the cache in node_modules/.cache/tool-validators/).
 import { relativeName } from "../diagnostics/paths.js";
 import type { OutputFile } from "../emit/files.js";
 import { findToolFiles } from "../find/files.js";

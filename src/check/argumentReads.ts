@@ -1,3 +1,4 @@
+// CONTRACT.md section 8 (TV4001, TV4101: argument reads in `execute`).
 import type { DiagnosticBag } from "../diagnostics/diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";
 import { nearest } from "../support/similarity.js";

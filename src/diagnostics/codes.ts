@@ -1,3 +1,4 @@
+// CONTRACT.md section 8 (the table of diagnostic codes).
 /**
  * Every diagnostic the generator can report, in one table: its code, whether it fails the run,
  * and what it means. Ranges: TV1xxx reading source files, TV2xxx schemas, TV3xxx files, tool

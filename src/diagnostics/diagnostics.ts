@@ -1,3 +1,4 @@
+// CONTRACT.md section 8 (diagnostics printed the way TypeScript prints its own).
 /** A place in a source file: `start`/`end` are character offsets into its text. */
 export interface SourceLocation {
   /** The file's path as shown to the user (relative to the working directory, `/` separators). */

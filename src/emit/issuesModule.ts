@@ -1,3 +1,4 @@
+// CONTRACT.md section 4, 4.1 and 4.3 (the issue lines, hints and log fields of an output folder).
 import { Code, code, join, literal, propertyName } from "../code/code.js";
 import type {
   HintDefinition,

@@ -1,3 +1,4 @@
+// CONTRACT.md section 2 (what the generator reads: the tools of the matched files).
 import { ts, type ObjectLiteralExpression, type SourceFile } from "../tsMorph.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";

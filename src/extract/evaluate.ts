@@ -1,3 +1,4 @@
+// CONTRACT.md section 2 (static values: `as`, `satisfies`, `const` references, spreads).
 import {
   Node,
   SyntaxKind,
@@ -14,6 +15,10 @@ import {
   type ObjectLiteralExpression,
   type PrefixUnaryExpression,
   type TemplateExpression,
+  type PropertyAssignment,
+  type ShorthandPropertyAssignment,
+  type SpreadAssignment,
+  type PropertyDeclaration,
 } from "../tsMorph.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import type { Binding, ClassBinding, EnumBinding } from "./bindings.js";
@@ -285,80 +290,12 @@ export class StaticEvaluator {
   }
 
   #object(node: ObjectLiteralExpression, location: SourceLocation): StaticValue {
-    // A Map keeps the first position of a key reassigned later, exactly like a JS object literal.
-    const entries = new Map<string, StaticEntry>();
-    const problems: StaticProblem[] = [];
-    let order = 0;
-    const problem = (reason: string, at: Node, extra?: Partial<StaticProblem>) =>
-      problems.push({ reason, location: this.#locate(at), order: order++, ...extra });
+    const parts = new ObjectParts();
     for (const property of node.getProperties()) {
       if (Node.isPropertyAssignment(property) || Node.isShorthandPropertyAssignment(property)) {
-        const nameNode = property.getNameNode();
-        const computed = Node.isComputedPropertyName(nameNode)
-          ? this.#computedKey(nameNode)
-          : undefined;
-        if (computed && "reason" in computed) {
-          problem(`the computed key \`${short(nameNode)}\` ${computed.reason}`, nameNode);
-          continue;
-        }
-        const key = computed ? computed.key : propertyKey(nameNode)!;
-        if (Node.isShorthandPropertyAssignment(property)) {
-          if (property.getObjectAssignmentInitializer()) {
-            problem(
-              `\`${short(property)}\` is a syntax error: \`=\` may follow a shorthand key only in a destructuring pattern`,
-              property,
-              { key },
-            );
-            continue;
-          }
-        } else if (key === "__proto__" && !computed) {
-          problem(
-            "a `__proto__` key in an object literal sets the object's prototype instead of declaring a key",
-            nameNode,
-            { inherited: true },
-          );
-          continue;
-        }
-        const value = Node.isPropertyAssignment(property)
-          ? this.evaluate(property.getInitializerOrThrow())
-          : this.#identifier(property.getNameNode(), this.#locate(property));
-        entries.set(key, { key, keyLocation: this.#locate(nameNode), value, order: order++ });
+        this.#keyValue(property, parts);
       } else if (Node.isSpreadAssignment(property)) {
-        const spread = this.evaluate(property.getExpression());
-        if (spread.kind === "object") {
-          // Own keys are copied, in the source's key order; its prototype is not.
-          const base = order;
-          for (const entry of spread.entries) {
-            entries.set(entry.key, { ...entry, order: base + entry.order });
-            order = Math.max(order, base + entry.order + 1);
-          }
-          for (const inner of spread.problems) {
-            if (inner.inherited) continue;
-            problems.push({ ...inner, order: base + inner.order });
-            order = Math.max(order, base + inner.order + 1);
-          }
-        } else if (spread.kind === "array" || isString(spread)) {
-          // An array or a string spreads its indices (a string's UTF-16 code units).
-          const keyLocation = this.#locate(property);
-          const values = spread.kind === "array" ? spread.elements : spread.value;
-          for (let i = 0; i < values.length; i++) {
-            const element = values[i]!;
-            const value: StaticValue =
-              typeof element === "string"
-                ? { kind: "primitive", value: element, location: spread.location }
-                : element;
-            entries.set(String(i), { key: String(i), keyLocation, value, order: order++ });
-          }
-        } else if (spread.kind === "unknown" && !isUndefined(property.getExpression())) {
-          // A spread that throws leaves no object at all: no later key makes up for it.
-          const at = spread.throws ? { order: Number.MAX_SAFE_INTEGER } : {};
-          problem(
-            `the spread \`${short(property)}\` cannot be read: ${spread.reason}`,
-            property,
-            at,
-          );
-        }
-        // A spread of null, undefined, a number or a boolean adds nothing.
+        this.#spread(property, parts);
       } else {
         const nameNode =
           Node.isMethodDeclaration(property) ||
@@ -366,12 +303,87 @@ export class StaticEvaluator {
           Node.isSetAccessorDeclaration(property)
             ? property.getNameNode()
             : undefined;
-        problem(`${describe(property)} is not a plain key/value pair`, property, {
-          key: nameNode && this.#methodKey(nameNode),
-        });
+        parts.problem(
+          `${describe(property)} is not a plain key/value pair`,
+          this.#locate(property),
+          {
+            key: nameNode && this.#methodKey(nameNode),
+          },
+        );
       }
     }
-    return { kind: "object", entries: inKeyOrder(entries.values()), problems, location };
+    return {
+      kind: "object",
+      entries: inKeyOrder(parts.entries.values()),
+      problems: parts.problems,
+      location,
+    };
+  }
+
+  /** `key: value` or a shorthand `key` of an object literal. */
+  #keyValue(property: PropertyAssignment | ShorthandPropertyAssignment, parts: ObjectParts): void {
+    const nameNode = property.getNameNode();
+    const computed = Node.isComputedPropertyName(nameNode)
+      ? this.#computedKey(nameNode)
+      : undefined;
+    if (computed && "reason" in computed) {
+      parts.problem(
+        `the computed key \`${short(nameNode)}\` ${computed.reason}`,
+        this.#locate(nameNode),
+      );
+      return;
+    }
+    const key = computed ? computed.key : propertyKey(nameNode)!;
+    if (Node.isShorthandPropertyAssignment(property)) {
+      if (property.getObjectAssignmentInitializer()) {
+        parts.problem(
+          `\`${short(property)}\` is a syntax error: \`=\` may follow a shorthand key only in a destructuring pattern`,
+          this.#locate(property),
+          { key },
+        );
+        return;
+      }
+    } else if (key === "__proto__" && !computed) {
+      parts.problem(
+        "a `__proto__` key in an object literal sets the object's prototype instead of declaring a key",
+        this.#locate(nameNode),
+        { inherited: true },
+      );
+      return;
+    }
+    const value = Node.isPropertyAssignment(property)
+      ? this.evaluate(property.getInitializerOrThrow())
+      : this.#identifier(property.getNameNode(), this.#locate(property));
+    parts.set(key, this.#locate(nameNode), value);
+  }
+
+  /** `...value` in an object literal. */
+  #spread(property: SpreadAssignment, parts: ObjectParts): void {
+    const spread = this.evaluate(property.getExpression());
+    if (spread.kind === "object") {
+      parts.copy(spread);
+    } else if (spread.kind === "array" || isString(spread)) {
+      // An array or a string spreads its indices (a string's UTF-16 code units).
+      const keyLocation = this.#locate(property);
+      const values = spread.kind === "array" ? spread.elements : spread.value;
+      for (let i = 0; i < values.length; i++) {
+        const element = values[i]!;
+        const value: StaticValue =
+          typeof element === "string"
+            ? { kind: "primitive", value: element, location: spread.location }
+            : element;
+        parts.set(String(i), keyLocation, value);
+      }
+    } else if (spread.kind === "unknown" && !isUndefined(property.getExpression())) {
+      // A spread that throws leaves no object at all: no later key makes up for it.
+      const at = spread.throws ? { order: Number.MAX_SAFE_INTEGER } : {};
+      parts.problem(
+        `the spread \`${short(property)}\` cannot be read: ${spread.reason}`,
+        this.#locate(property),
+        at,
+      );
+    }
+    // A spread of null, undefined, a number or a boolean adds nothing.
   }
 
   /**
@@ -742,7 +754,7 @@ export class StaticEvaluator {
     seen.add(cls);
     if (cls.getDecorators().length > 0)
       return unknown(`the class "${name}" has decorators, which can replace it`, location);
-    const members = cls
+    const member = cls
       .getMembers()
       .filter(
         (member) =>
@@ -752,8 +764,8 @@ export class StaticEvaluator {
             Node.isSetAccessorDeclaration(member)) &&
           member.isStatic() &&
           this.#methodKey(member.getNameNode()) === key,
-      );
-    const member = members.at(-1);
+      )
+      .at(-1);
     if (cls.getStaticBlocks().length > 0 && (member || !cls.getExtends()))
       return unknown(
         `the class "${name}" has a \`static {}\` block, which could assign ${name}.${key}`,
@@ -761,18 +773,32 @@ export class StaticEvaluator {
       );
     if (!member) {
       const heritage = cls.getExtends();
-      if (heritage) {
-        const base = this.#reference(unwrap(heritage.getExpression()));
-        if (base?.kind === "class") return this.#classStatic(base, key, location, seen);
+      if (!heritage)
         return unknown(
-          `"${name}.${key}" could be inherited from \`${short(heritage.getExpression())}\`, which is not read`,
+          `the class "${name}" has no \`static readonly\` property "${key}"`,
           location,
         );
-      }
-      return unknown(`the class "${name}" has no \`static readonly\` property "${key}"`, location);
+      const base = this.#reference(unwrap(heritage.getExpression()));
+      if (base?.kind === "class") return this.#classStatic(base, key, location, seen);
+      return unknown(
+        `"${name}.${key}" could be inherited from \`${short(heritage.getExpression())}\`, which is not read`,
+        location,
+      );
     }
     if (!Node.isPropertyDeclaration(member))
       return unknown(`"${name}.${key}" is ${describe(member)}, not a property`, location);
+    return this.#staticProperty(binding, member, key, location);
+  }
+
+  /** The value of a class's `static readonly` property `key`, declared by `member`. */
+  #staticProperty(
+    binding: ClassBinding,
+    member: PropertyDeclaration,
+    key: string,
+    location: SourceLocation,
+  ): StaticValue {
+    const cls = binding.declaration;
+    const name = binding.name;
     if (!member.isReadonly())
       return unknown(
         `"${name}.${key}" is a \`static\` property that is not \`readonly\`: only \`static readonly\` properties are read (another could be reassigned)`,
@@ -935,4 +961,34 @@ export function describe(node: Node): string {
   if (Node.isBinaryExpression(node)) return `the expression ${text}`;
   if (Node.isConditionalExpression(node)) return `the conditional ${text}`;
   return text;
+}
+
+/** The entries and problems of an object literal as its properties are read, in source order. */
+class ObjectParts {
+  // A Map keeps the first position of a key reassigned later, exactly like a JS object literal.
+  readonly entries = new Map<string, StaticEntry>();
+  readonly problems: StaticProblem[] = [];
+  #order = 0;
+
+  set(key: string, keyLocation: SourceLocation, value: StaticValue): void {
+    this.entries.set(key, { key, keyLocation, value, order: this.#order++ });
+  }
+
+  problem(reason: string, location: SourceLocation, extra?: Partial<StaticProblem>): void {
+    this.problems.push({ reason, location, order: this.#order++, ...extra });
+  }
+
+  /** A spread object's own keys, in the source's key order (its prototype is not copied). */
+  copy(spread: StaticValue & { kind: "object" }): void {
+    const base = this.#order;
+    for (const entry of spread.entries) {
+      this.entries.set(entry.key, { ...entry, order: base + entry.order });
+      this.#order = Math.max(this.#order, base + entry.order + 1);
+    }
+    for (const inner of spread.problems) {
+      if (inner.inherited) continue;
+      this.problems.push({ ...inner, order: base + inner.order });
+      this.#order = Math.max(this.#order, base + inner.order + 1);
+    }
+  }
 }

@@ -1,4 +1,18 @@
-import { Node, Project, SyntaxKind, ts, type EnumDeclaration, type SourceFile } from "../tsMorph.js";
+import {
+  Node,
+  Project,
+  SyntaxKind,
+  ts,
+  type ClassDeclaration,
+  type EnumDeclaration,
+  type ExportDeclaration,
+  type FunctionDeclaration,
+  type ImportDeclaration,
+  type ModuleDeclaration,
+  type SourceFile,
+  type Statement,
+  type VariableStatement,
+} from "../tsMorph.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import {
   declaredNames,
@@ -285,14 +299,46 @@ export class Modules {
 
 /** Reads a file's top-level declarations, imports and exports once. */
 function indexFile(file: SourceFile): FileIndex {
-  const locals = new Map<string, Local>();
-  const exports = new Map<string, Export>();
-  const starExports: string[] = [];
-  const enums = new Map<string, EnumDeclaration[]>();
-  // A name declared twice at the top level of a module is a syntax error in JavaScript; only
-  // TypeScript's merging is not (overloads of a function, the declarations of one enum, a
-  // namespace beside a function, class or enum: the namespace's members are not read).
-  const declare = (name: string, local: Local) => {
+  const indexer = new FileIndexer();
+  for (const statement of file.getStatements()) indexer.add(statement);
+  return indexer.index;
+}
+
+/** The index of one file, built statement by statement (`indexFile`). */
+class FileIndexer {
+  readonly index: FileIndex = { locals: new Map(), exports: new Map(), starExports: [] };
+  /** Each enum's declarations so far: one enum may be declared in several statements. */
+  readonly #enums = new Map<string, EnumDeclaration[]>();
+
+  add(statement: Statement): void {
+    if (Node.isVariableStatement(statement)) this.#variables(statement);
+    else if (Node.isFunctionDeclaration(statement)) this.#function(statement);
+    else if (Node.isClassDeclaration(statement)) this.#class(statement);
+    else if (Node.isEnumDeclaration(statement)) this.#enum(statement);
+    else if (Node.isModuleDeclaration(statement)) this.#namespace(statement);
+    else if (Node.isImportDeclaration(statement)) this.#import(statement);
+    else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly())
+      this.#exportDeclaration(statement);
+    else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
+      this.index.exports.set("default", {
+        kind: "binding",
+        binding: {
+          kind: "const",
+          name: "default",
+          initializer: statement.getExpression(),
+          declaration: statement,
+        },
+      });
+    }
+  }
+
+  /**
+   * A name declared twice at the top level of a module is a syntax error in JavaScript; only
+   * TypeScript's merging is not (overloads of a function, the declarations of one enum, a
+   * namespace beside a function, class or enum: the namespace's members are not read).
+   */
+  #declare(name: string, local: Local): void {
+    const locals = this.index.locals;
     const earlier = locals.get(name);
     if (!earlier) locals.set(name, local);
     else if (mergesWith(earlier, local)) {
@@ -302,130 +348,143 @@ function indexFile(file: SourceFile): FileIndex {
       const reason = `"${name}" is declared more than once in its module`;
       locals.set(name, { kind: "binding", binding: unreadable(reason) });
     }
-  };
-  const exportDefault = (statement: Node, name: string | undefined) => {
+  }
+
+  /** Whether `statement` is `export default ...`; a named one exports `name` as `default`. */
+  #exportDefault(statement: Node, name: string | undefined): boolean {
     if (!Node.isModifierable(statement) || !statement.hasModifier(SyntaxKind.DefaultKeyword))
       return false;
-    if (name !== undefined) exports.set("default", { kind: "local", name });
+    if (name !== undefined) this.index.exports.set("default", { kind: "local", name });
     return true;
-  };
-  // `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols.
-  const exported = (statement: Node & { hasExportKeyword(): boolean }, name: string) => {
-    if (statement.hasExportKeyword() && !exportDefault(statement, name))
-      exports.set(name, { kind: "local", name });
-  };
-  for (const statement of file.getStatements()) {
-    if (Node.isVariableStatement(statement)) {
-      for (const declaration of statement.getDeclarations()) {
-        for (const { name, element } of declaredNames(declaration.getNameNode())) {
-          declare(name, { kind: "binding", binding: variableBinding(declaration, name, element) });
-          exported(statement, name);
-        }
-      }
-    } else if (Node.isFunctionDeclaration(statement)) {
-      const name = statement.getName();
-      if (name === undefined) {
-        // `export default function () {}`
-        if (exportDefault(statement, undefined))
-          exports.set("default", {
-            kind: "binding",
-            binding: { kind: "function", name: "default", declaration: statement },
-          });
-        continue;
-      }
-      declare(name, {
-        kind: "binding",
-        binding: { kind: "function", name, declaration: statement },
-      });
-      exported(statement, name);
-    } else if (Node.isClassDeclaration(statement)) {
-      const name = statement.getName();
-      const binding: Binding = {
-        kind: "class",
-        name: name ?? "default",
-        declaration: statement,
-        declaredAt: statement,
-      };
-      if (name === undefined) {
-        if (exportDefault(statement, undefined))
-          exports.set("default", { kind: "binding", binding });
-        continue;
-      }
-      declare(name, { kind: "binding", binding });
-      exported(statement, name);
-    } else if (Node.isEnumDeclaration(statement)) {
-      const name = statement.getName();
-      const declarations = [...(enums.get(name) ?? []), statement];
-      enums.set(name, declarations);
-      declare(name, { kind: "binding", binding: enumBinding(name, declarations) });
-      exported(statement, name);
-    } else if (Node.isModuleDeclaration(statement)) {
-      const nameNode = statement.getNameNode();
-      if (!Node.isIdentifier(nameNode)) continue;
-      const name = identifierText(nameNode);
-      declare(name, {
-        kind: "binding",
-        binding: unreadable(`"${name}" is a namespace, whose members are not read`),
-      });
-      exported(statement, name);
-    } else if (Node.isImportDeclaration(statement)) {
-      const specifier = statement.getModuleSpecifierValue();
-      const typeOnly = statement.isTypeOnly();
-      const defaultImport = statement.getDefaultImport();
-      if (defaultImport) {
-        declare(identifierText(defaultImport), {
-          kind: "import",
-          specifier,
-          imported: "default",
-          typeOnly,
+  }
+
+  /** `hasExportKeyword`, not `isExported`: the latter builds a program to look at symbols. */
+  #exported(statement: Node & { hasExportKeyword(): boolean }, name: string): void {
+    if (statement.hasExportKeyword() && !this.#exportDefault(statement, name))
+      this.index.exports.set(name, { kind: "local", name });
+  }
+
+  #variables(statement: VariableStatement): void {
+    for (const declaration of statement.getDeclarations()) {
+      for (const { name, element } of declaredNames(declaration.getNameNode())) {
+        this.#declare(name, {
+          kind: "binding",
+          binding: variableBinding(declaration, name, element),
         });
+        this.#exported(statement, name);
       }
-      const namespaceImport = statement.getNamespaceImport();
-      if (namespaceImport)
-        declare(identifierText(namespaceImport), { kind: "namespace-import", specifier, typeOnly });
-      for (const named of statement.getNamedImports()) {
-        const alias = named.getAliasNode();
-        const local = alias ? identifierText(alias) : named.getName();
-        declare(local, {
-          kind: "import",
-          specifier,
-          imported: named.getName(),
-          typeOnly: typeOnly || named.isTypeOnly(),
-        });
-      }
-    } else if (Node.isExportDeclaration(statement) && !statement.isTypeOnly()) {
-      const specifier = statement.getModuleSpecifierValue();
-      const namespaceExport = statement.getNamespaceExport();
-      if (namespaceExport && specifier !== undefined) {
-        exports.set(namespaceExport.getName(), { kind: "namespace-from", specifier });
-        continue;
-      }
-      const named = statement.getNamedExports();
-      if (named.length === 0 && specifier !== undefined) {
-        starExports.push(specifier);
-        continue;
-      }
-      for (const specifierNode of named) {
-        const exported = specifierNode.getAliasNode()?.getText() ?? specifierNode.getName();
-        const original = specifierNode.getName();
-        exports.set(
-          exported,
-          specifier === undefined
-            ? { kind: "local", name: original }
-            : { kind: "from", specifier, name: original },
-        );
-      }
-    } else if (Node.isExportAssignment(statement) && !statement.isExportEquals()) {
-      const binding: Binding = {
-        kind: "const",
-        name: "default",
-        initializer: statement.getExpression(),
-        declaration: statement,
-      };
-      exports.set("default", { kind: "binding", binding });
     }
   }
-  return { locals, exports, starExports };
+
+  #function(statement: FunctionDeclaration): void {
+    const name = statement.getName();
+    if (name === undefined) {
+      // `export default function () {}`
+      if (this.#exportDefault(statement, undefined))
+        this.index.exports.set("default", {
+          kind: "binding",
+          binding: { kind: "function", name: "default", declaration: statement },
+        });
+      return;
+    }
+    this.#declare(name, {
+      kind: "binding",
+      binding: { kind: "function", name, declaration: statement },
+    });
+    this.#exported(statement, name);
+  }
+
+  #class(statement: ClassDeclaration): void {
+    const name = statement.getName();
+    const binding: Binding = {
+      kind: "class",
+      name: name ?? "default",
+      declaration: statement,
+      declaredAt: statement,
+    };
+    if (name === undefined) {
+      if (this.#exportDefault(statement, undefined))
+        this.index.exports.set("default", { kind: "binding", binding });
+      return;
+    }
+    this.#declare(name, { kind: "binding", binding });
+    this.#exported(statement, name);
+  }
+
+  #enum(statement: EnumDeclaration): void {
+    const name = statement.getName();
+    const declarations = [...(this.#enums.get(name) ?? []), statement];
+    this.#enums.set(name, declarations);
+    this.#declare(name, { kind: "binding", binding: enumBinding(name, declarations) });
+    this.#exported(statement, name);
+  }
+
+  #namespace(statement: ModuleDeclaration): void {
+    const nameNode = statement.getNameNode();
+    if (!Node.isIdentifier(nameNode)) return;
+    const name = identifierText(nameNode);
+    this.#declare(name, {
+      kind: "binding",
+      binding: unreadable(`"${name}" is a namespace, whose members are not read`),
+    });
+    this.#exported(statement, name);
+  }
+
+  #import(statement: ImportDeclaration): void {
+    const specifier = statement.getModuleSpecifierValue();
+    const typeOnly = statement.isTypeOnly();
+    const defaultImport = statement.getDefaultImport();
+    if (defaultImport) {
+      this.#declare(identifierText(defaultImport), {
+        kind: "import",
+        specifier,
+        imported: "default",
+        typeOnly,
+      });
+    }
+    const namespaceImport = statement.getNamespaceImport();
+    if (namespaceImport)
+      this.#declare(identifierText(namespaceImport), {
+        kind: "namespace-import",
+        specifier,
+        typeOnly,
+      });
+    for (const named of statement.getNamedImports()) {
+      const alias = named.getAliasNode();
+      const local = alias ? identifierText(alias) : named.getName();
+      this.#declare(local, {
+        kind: "import",
+        specifier,
+        imported: named.getName(),
+        typeOnly: typeOnly || named.isTypeOnly(),
+      });
+    }
+  }
+
+  #exportDeclaration(statement: ExportDeclaration): void {
+    const { exports, starExports } = this.index;
+    const specifier = statement.getModuleSpecifierValue();
+    const namespaceExport = statement.getNamespaceExport();
+    if (namespaceExport && specifier !== undefined) {
+      exports.set(namespaceExport.getName(), { kind: "namespace-from", specifier });
+      return;
+    }
+    const named = statement.getNamedExports();
+    if (named.length === 0 && specifier !== undefined) {
+      starExports.push(specifier);
+      return;
+    }
+    for (const specifierNode of named) {
+      const exported = specifierNode.getAliasNode()?.getText() ?? specifierNode.getName();
+      const original = specifierNode.getName();
+      exports.set(
+        exported,
+        specifier === undefined
+          ? { kind: "local", name: original }
+          : { kind: "from", specifier, name: original },
+      );
+    }
+  }
 }
 
 /** A `const`, `let`, class or import: a name that may not be declared again. */

@@ -206,17 +206,13 @@ function followUse(
     uses.reads.push({ key: parent.getName(), text: parent.getText(), location: locate(parent) });
   } else if (Node.isElementAccessExpression(parent) && parent.getExpression() === node) {
     const argument = parent.getArgumentExpression();
-    const key = argument && literalKey(argument, evaluate);
-    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
-    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+    keyRead(uses, parent, argument && literalKey(argument, evaluate), locate);
   } else if (
     Node.isBinaryExpression(parent) &&
     parent.getOperatorToken().getKind() === SyntaxKind.InKeyword &&
     parent.getRight() === node
   ) {
-    const key = literalKey(parent.getLeft(), evaluate);
-    if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
-    else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+    keyRead(uses, parent, literalKey(parent.getLeft(), evaluate), locate);
   } else if (Node.isVariableDeclaration(parent) && parent.getInitializer() === node) {
     const target = parent.getNameNode();
     if (Node.isObjectBindingPattern(target)) readPattern(target, uses, locate, evaluate);
@@ -229,25 +225,43 @@ function followUse(
   } else if (Node.isSpreadAssignment(parent) || Node.isSpreadElement(parent)) {
     unfollowed(uses, parent, "a spread copies every key", locate);
   } else if (Node.isCallExpression(parent) && parent.getArguments().includes(node)) {
-    const callee = parent.getExpression().getText();
-    if (OPAQUE_CALLEES.has(callee)) return;
-    const fn = functionOf(parent.getExpression(), modules);
-    // A declaration without a body (`declare function`) cannot be followed.
-    if (fn?.getBody())
-      pending.push({ kind: "parameter", fn, index: parent.getArguments().indexOf(node) });
-    else
-      unfollowed(
-        uses,
-        parent,
-        `the arguments are passed to \`${callee}\`, which cannot be followed`,
-        locate,
-      );
+    followCall(parent, node, uses, modules, locate, pending);
   } else if (
     Node.isShorthandPropertyAssignment(parent) ||
     (Node.isPropertyAssignment(parent) && parent.getInitializer() === node)
   ) {
     unfollowed(uses, parent, "the arguments are stored in another object", locate);
   }
+}
+
+/** A read of the key `key` by `parent`, or one the analysis cannot follow (`undefined`). */
+function keyRead(uses: ArgumentUses, parent: Node, key: string | undefined, locate: Locate): void {
+  if (key === undefined) unfollowed(uses, parent, "the key is computed at run time", locate);
+  else uses.reads.push({ key, text: parent.getText(), location: locate(parent) });
+}
+
+/** The arguments passed to a function: followed into its parameter, where it has a body. */
+function followCall(
+  call: import("ts-morph").CallExpression,
+  node: Node,
+  uses: ArgumentUses,
+  modules: Modules,
+  locate: Locate,
+  pending: Flow[],
+): void {
+  const callee = call.getExpression().getText();
+  if (OPAQUE_CALLEES.has(callee)) return;
+  const fn = functionOf(call.getExpression(), modules);
+  // A declaration without a body (`declare function`) cannot be followed.
+  if (fn?.getBody())
+    pending.push({ kind: "parameter", fn, index: call.getArguments().indexOf(node) });
+  else
+    unfollowed(
+      uses,
+      call,
+      `the arguments are passed to \`${callee}\`, which cannot be followed`,
+      locate,
+    );
 }
 
 function readPattern(

@@ -1,3 +1,4 @@
+// CONTRACT.md section 2 (imports resolved as the host's TypeScript resolves them).
 import path from "node:path";
 import { ts } from "../tsMorph.js";
 import type { SourceFileSystem } from "./fileSystem.js";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 9 (`tool-validators report`).
 import fs from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { Interrupted, reason, signalExitCode } from "../output/errors.js";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 9 (validation logs streamed, each file once).
 import fs from "node:fs/promises";
 import { throwIfStopped } from "../output/errors.js";
 import { RECORDED_FIELDS } from "../support/issues.js";

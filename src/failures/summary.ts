@@ -1,3 +1,4 @@
+// CONTRACT.md section 9 (the report's bounded summary).
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
 import { ISSUE_RANKS } from "../support/issues.js";
 import type { BadLine } from "./read.js";
@@ -438,12 +439,9 @@ function pathFailures(row: Row): PathFailures {
   }
 }
 
-/** The order of the error text's groups. */
-const GROUP: Record<IssueCode, number> = ISSUE_RANKS;
-
 /** Most frequent first, then in the order of the error text's groups, then by path. */
 function byRow(a: Row, b: Row): number {
-  return b.count - a.count || GROUP[a.code] - GROUP[b.code] || compare(a.path, b.path);
+  return b.count - a.count || ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code] || compare(a.path, b.path);
 }
 
 /** Code-unit order: the same on every machine, whatever its locale. */

@@ -1,3 +1,4 @@
+import { plural } from "../diagnostics/counts.js";
 import type { FailureSummary, HintCount, PathFailures } from "./summary.js";
 
 /** Rows shown per tool, and unexpected keys shown in their table; `--json` has them all. */
@@ -23,61 +24,69 @@ export function* summaryPieces(summary: FailureSummary): Generator<string> {
   let out: string[] = [
     `${plural(summary.calls, "failed validation")} (${plural(summary.issues, "issue")}) in ${logs}, from ${summary.from} to ${summary.to}`,
   ];
-
   for (const tool of summary.tools) {
     yield `${out.join("\n")}\n`;
-    out = [];
-    out.push(
-      "",
-      `${shown(tool.tool)}: ${plural(tool.calls, "call")}, ${plural(tool.issues, "issue")}`,
-    );
-    const rows = tool.paths
-      .slice(0, SHOWN_ROWS)
-      .map((row) => [
-        row.path === "" ? "(input)" : shown(row.path),
-        row.code,
-        String(row.count),
-        details(row),
-      ]);
-    out.push(...table(["path", "issue", "count", "details"], rows, [false, false, true, false]));
-    const more = tool.paths.length - SHOWN_ROWS;
-    if (more > 0) out.push(`  ...and ${plural(more, "more row")} (--json has them all)`);
+    out = toolLines(tool);
   }
-
-  if (summary.unexpectedKeys.length > 0) {
-    out.push("", "Unexpected keys, most common first:");
-    const rows = summary.unexpectedKeys
-      .slice(0, SHOWN_KEYS)
-      .map((key) => [String(key.count), shown(key.tool), shown(key.path), hintList(key.hints)]);
-    out.push(...table(["count", "tool", "key", "close to"], rows, [true, false, false, false]));
-    const more = summary.unexpectedKeys.length - SHOWN_KEYS;
-    if (more > 0) out.push(`  ...and ${plural(more, "more key")}`);
-  }
-
-  const { strings } = summary;
-  if (strings.wrongTypes > 0) {
-    out.push(
-      "",
-      `Wrong types: ${strings.wrongTypes}; strings: ${strings.strings}, of which ${strings.wouldParse} would have parsed as the expected type.`,
-    );
-    if (strings.byExpected.length > 0) {
-      const rows = strings.byExpected.map((entry) => [
-        shown(entry.expected),
-        String(entry.strings),
-        String(entry.wouldParse),
-      ]);
-      out.push(...table(["expected", "strings", "would parse"], rows, [false, true, true]));
-    }
-  }
-
+  out.push(...unexpectedKeyLines(summary), ...wrongTypeLines(summary));
   if (summary.limited) {
     out.push(
       "",
       `Only the first ${summary.limited.distinct} distinct tools, paths, hints and types are kept apart; the rest are counted together as (other ...).`,
     );
   }
-
   yield `${out.join("\n")}\n${badLinesText(summary)}`;
+}
+
+/** A tool's table: its first rows, most frequent first. */
+function toolLines(tool: FailureSummary["tools"][number]): string[] {
+  const out = [
+    "",
+    `${shown(tool.tool)}: ${plural(tool.calls, "call")}, ${plural(tool.issues, "issue")}`,
+  ];
+  const rows = tool.paths
+    .slice(0, SHOWN_ROWS)
+    .map((row) => [
+      row.path === "" ? "(input)" : shown(row.path),
+      row.code,
+      String(row.count),
+      details(row),
+    ]);
+  out.push(...table(["path", "issue", "count", "details"], rows, [false, false, true, false]));
+  const more = tool.paths.length - SHOWN_ROWS;
+  if (more > 0) out.push(`  ...and ${plural(more, "more row")} (--json has them all)`);
+  return out;
+}
+
+/** The most common unexpected keys and what they were close to. */
+function unexpectedKeyLines(summary: FailureSummary): string[] {
+  if (summary.unexpectedKeys.length === 0) return [];
+  const out = ["", "Unexpected keys, most common first:"];
+  const rows = summary.unexpectedKeys
+    .slice(0, SHOWN_KEYS)
+    .map((key) => [String(key.count), shown(key.tool), shown(key.path), hintList(key.hints)]);
+  out.push(...table(["count", "tool", "key", "close to"], rows, [true, false, false, false]));
+  const more = summary.unexpectedKeys.length - SHOWN_KEYS;
+  if (more > 0) out.push(`  ...and ${plural(more, "more key")}`);
+  return out;
+}
+
+/** The strings sent for another type, and how many would have parsed as it. */
+function wrongTypeLines({ strings }: FailureSummary): string[] {
+  if (strings.wrongTypes === 0) return [];
+  const out = [
+    "",
+    `Wrong types: ${strings.wrongTypes}; strings: ${strings.strings}, of which ${strings.wouldParse} would have parsed as the expected type.`,
+  ];
+  if (strings.byExpected.length > 0) {
+    const rows = strings.byExpected.map((entry) => [
+      shown(entry.expected),
+      String(entry.strings),
+      String(entry.wouldParse),
+    ]);
+    out.push(...table(["expected", "strings", "would parse"], rows, [false, true, true]));
+  }
+  return out;
 }
 
 function details(row: PathFailures): string {
@@ -127,10 +136,6 @@ function table(headers: readonly string[], rows: readonly string[][], right: rea
   return [headers, ...rows].map((cells) =>
     `  ${cells.map((cell, i) => (right[i] ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join("  ")}`.trimEnd(),
   );
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** A name from a log, on one line and at most 200 characters (logs are not only ours). */

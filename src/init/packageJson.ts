@@ -1,7 +1,7 @@
 // Edits of a package.json's text that keep the rest of it as it was: its indentation, line
 // ends, key order, and the layout of every member not touched (an array on one line stays on
 // one line). TypeScript's JSON parser gives the members' positions.
-import { ts } from "ts-morph";
+import { ts } from "../tsMorph.js";
 
 /** What an edit added, for the command's report. */
 export interface PackageEdit {

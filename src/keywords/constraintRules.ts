@@ -1,11 +1,12 @@
+// CONTRACT.md section 3.1 (the opt-in constraints' build-time rules).
 import type { JsonValue } from "../extract/values.js";
 import { decimalOf } from "../support/constraints.js";
 import { nearest } from "../support/similarity.js";
 import { checkPattern, type PatternVerdict } from "./redos.js";
 
 /**
- * The build-time rules of the constraint keywords a host can enforce (`enforce`, SPEC.md
- * section 12): whether a keyword's value is valid by draft 2020-12's meta-schema (with the
+ * The build-time rules of the constraint keywords a host can enforce (`enforce`, CONTRACT.md
+ * section 3.1): whether a keyword's value is valid by draft 2020-12's meta-schema (with the
  * older forms tool declarations still carry: draft-04 / OpenAPI 3.0 `exclusiveMinimum: true`
  * beside `minimum`, draft-07 `items: [...]` and `additionalItems`, draft-07 `dependencies`
  * with arrays), and the value normalised for the emitter. Pure functions of plain JSON values:

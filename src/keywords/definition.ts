@@ -1,3 +1,4 @@
+// CONTRACT.md section 3 (a keyword's meaning), 4, 4.1 and 4.3 (its issues, text and hints).
 import type { Code } from "../code/code.js";
 import type { EmitContext, PathPart } from "../code/context.js";
 import type { DiagnosticCode } from "../diagnostics/codes.js";

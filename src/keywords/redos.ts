@@ -122,12 +122,36 @@ function runRecheck(source: string): Diagnostics {
  * `u` flag, where a `{` outside a class and not escaped always starts a quantifier.
  */
 export function widenedPattern(source: string): string {
-  /** Per group (by the order it opens): whether a quantifier with a count above 1 follows it. */
+  const { repeated, ranges } = repetitions(source);
+  let out = "";
+  let from = 0;
+  for (const range of ranges) {
+    if (!range.group && !range.enclosing.some((group) => repeated[group])) continue;
+    out += `${source.slice(from, range.start)}{${range.min},}`;
+    from = range.end;
+  }
+  return from === 0 ? source : out + source.slice(from);
+}
+
+/** A bounded repetition `{n,m}` of a pattern: where, its minimum, what it repeats and what encloses it. */
+interface BoundedRepetition {
+  readonly start: number;
+  readonly end: number;
+  readonly min: string;
+  /** Whether it repeats a group. */
+  readonly group: boolean;
+  /** The groups around it, by the order they open. */
+  readonly enclosing: number[];
+}
+
+/**
+ * One pass over a pattern: per group (by the order it opens), whether a quantifier with a count
+ * above 1 follows it; and the bounded repetitions.
+ */
+function repetitions(source: string): { repeated: boolean[]; ranges: BoundedRepetition[] } {
   const repeated: boolean[] = [];
   const open: number[] = [];
-  /** The bounded repetitions: where, their minimum, what they repeat and what encloses them. */
-  const ranges: { start: number; end: number; min: string; group: boolean; enclosing: number[] }[] =
-    [];
+  const ranges: BoundedRepetition[] = [];
   /** What the next quantifier applies to: a group (its number), another atom, or nothing. */
   let atom: number | "other" | undefined;
   const n = source.length;
@@ -158,19 +182,10 @@ export function widenedPattern(source: string): string {
       i = source[i + 1] === "?" ? i + 2 : i + 1;
       atom = undefined;
     } else if (c === "{") {
-      const close = source.indexOf("}", i);
-      const body = source.slice(i + 1, close);
-      const comma = body.indexOf(",");
-      const min = comma < 0 ? body : body.slice(0, comma);
-      const max =
-        comma < 0
-          ? Number(body)
-          : comma === body.length - 1
-            ? Infinity
-            : Number(body.slice(comma + 1));
+      const { close, min, max, bounded } = braceQuantifier(source, i);
       if (typeof atom === "number" && max > 1) repeated[atom] = true;
       // Decided once every group is closed: an enclosing group's quantifier comes later.
-      if (comma >= 0 && max !== Infinity && max !== Number(min))
+      if (bounded)
         ranges.push({
           start: i,
           end: close + 1,
@@ -186,14 +201,24 @@ export function widenedPattern(source: string): string {
       atom = "other";
     }
   }
-  let out = "";
-  let from = 0;
-  for (const range of ranges) {
-    if (!range.group && !range.enclosing.some((group) => repeated[group])) continue;
-    out += `${source.slice(from, range.start)}{${range.min},}`;
-    from = range.end;
-  }
-  return from === 0 ? source : out + source.slice(from);
+  return { repeated, ranges };
+}
+
+/**
+ * The quantifier `{n}`, `{n,}` or `{n,m}` at `i`: where it closes, its counts, and whether it is
+ * a bounded repetition `{n,m}` with m > n.
+ */
+function braceQuantifier(
+  source: string,
+  i: number,
+): { close: number; min: string; max: number; bounded: boolean } {
+  const close = source.indexOf("}", i);
+  const body = source.slice(i + 1, close);
+  const comma = body.indexOf(",");
+  const min = comma < 0 ? body : body.slice(0, comma);
+  const max =
+    comma < 0 ? Number(body) : comma === body.length - 1 ? Infinity : Number(body.slice(comma + 1));
+  return { close, min, max, bounded: comma >= 0 && max !== Infinity && max !== Number(min) };
 }
 
 /** The index after a group's opening: `(`, `(?:`, `(?=`, `(?!`, `(?<=`, `(?<!`, `(?<name>`. */

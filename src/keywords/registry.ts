@@ -1,3 +1,4 @@
+// CONTRACT.md section 3 and 3.1 (the keywords and their meaning), 4 (their issues).
 import { constKeyword } from "./const.js";
 import { registered, type KeywordFacts, type RegisteredKeyword } from "./definition.js";
 import { dependentRequiredKeyword } from "./dependentRequired.js";

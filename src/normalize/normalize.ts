@@ -1,3 +1,4 @@
+// CONTRACT.md section 3 (what is enforced, what is listed as not), 8 (TV2xxx).
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { DiagnosticBag, SourceLocation } from "../diagnostics/diagnostics.js";
 import type { ExtractedTool } from "../extract/discover.js";

@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (file-system problems in one line, exit 2; signals, 130 / 143).
 import { constants as osConstants } from "node:os";
 
 /**

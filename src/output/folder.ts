@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (staged writes, files in the way, leftovers of interrupted runs).
 import { randomBytes } from "node:crypto";
 import { constants } from "node:fs";
 import fs from "node:fs/promises";
@@ -5,7 +6,14 @@ import path from "node:path";
 import { GENERATED_MARKER, type OutputFile } from "../emit/files.js";
 import { shortDiff } from "./diff.js";
 import { errorCode, FileSystemError, reason, throwIfStopped } from "./errors.js";
-import { LOCK_NAME, lockFolder, lockState, waitWhileLocked, type LockState } from "./lock.js";
+import {
+  LOCK_NAME,
+  lockFolder,
+  lockState,
+  waitWhileLocked,
+  type FolderLock,
+  type LockState,
+} from "./lock.js";
 
 /**
  * The folder a run writes its files into first, inside the output folder, before renaming each
@@ -218,36 +226,13 @@ export async function writeFolder(
       // the renames (each atomic) are finished, then the staging folder and the lock go.
       throwIfStopped(signal);
       committed = true;
-      for (const [index, file] of toWrite.entries()) {
-        if (lock.lost) throw lostLock(display, lock.lost, index);
-        try {
-          await fs.rename(path.join(staging!, file.name), path.join(outDir, file.name));
-        } catch (error) {
-          throw new FileSystemError(
-            `cannot write ${display}/${file.name}: ${reason(error)}. ${replacedSoFar(index)}`,
-          );
-        }
-      }
-      for (const name of found.extra) {
-        try {
-          await fs.rm(path.join(outDir, name), { force: true });
-        } catch (error) {
-          throw new FileSystemError(`cannot remove ${display}/${name}: ${reason(error)}.`);
-        }
-      }
+      await replaceFiles(outDir, display, lock, staging, toWrite);
+      await removeFiles(outDir, display, found.extra);
     } finally {
       if (staging) await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
     }
-
-    const cleaned: string[] = lock.tookOver ? [`${LOCK_NAME}/`] : [];
-    for (const name of state.leftovers) {
-      try {
-        await fs.rm(path.join(outDir, name), { recursive: true, force: true });
-        cleaned.push(name);
-      } catch {
-        // Still there: the drift check goes on reporting it.
-      }
-    }
+    const cleaned = lock.tookOver ? [`${LOCK_NAME}/`] : [];
+    cleaned.push(...(await removeLeftovers(outDir, state.leftovers)));
     return {
       written: toWrite.map((file) => file.name),
       unchanged: found.unchanged,
@@ -258,6 +243,51 @@ export async function writeFolder(
     await lock.release();
     if (!committed) await removeCreated(outDir, created);
   }
+}
+
+/** Renames the staged files into place, in order, while the lock is held. */
+async function replaceFiles(
+  outDir: string,
+  display: string,
+  lock: FolderLock,
+  staging: string | undefined,
+  toWrite: readonly OutputFile[],
+): Promise<void> {
+  for (const [index, file] of toWrite.entries()) {
+    if (lock.lost) throw lostLock(display, lock.lost, index);
+    try {
+      await fs.rename(path.join(staging!, file.name), path.join(outDir, file.name));
+    } catch (error) {
+      throw new FileSystemError(
+        `cannot write ${display}/${file.name}: ${reason(error)}. ${replacedSoFar(index)}`,
+      );
+    }
+  }
+}
+
+/** Removes the generated files of tools that are gone. */
+async function removeFiles(outDir: string, display: string, names: readonly string[]) {
+  for (const name of names) {
+    try {
+      await fs.rm(path.join(outDir, name), { force: true });
+    } catch (error) {
+      throw new FileSystemError(`cannot remove ${display}/${name}: ${reason(error)}.`);
+    }
+  }
+}
+
+/** Removes what interrupted runs left; returns what is gone. */
+async function removeLeftovers(outDir: string, leftovers: readonly string[]): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of leftovers) {
+    try {
+      await fs.rm(path.join(outDir, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Still there: the drift check goes on reporting it.
+    }
+  }
+  return removed;
 }
 
 /**

@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (the lock that serialises runs on one output folder).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { lock } from "proper-lockfile";

@@ -4,6 +4,7 @@ import {
   type Diagnostic,
   type SourceLocation,
 } from "../diagnostics/diagnostics.js";
+import { plural } from "../diagnostics/counts.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import type { NotEnforced } from "../ir.js";
 import type { FolderDifferences, ForeignKind, WriteSummary } from "../output/folder.js";
@@ -132,8 +133,4 @@ export function differenceCount(differences: FolderDifferences): number {
     differences.foreign.length +
     differences.leftovers.length
   );
-}
-
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }

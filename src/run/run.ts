@@ -1,7 +1,9 @@
 // One run of the generator as a command (generate, then write or check, then report), shared by
 // the command line (cli.ts) and watch mode (watch.ts), which both import it: the layers are
 // cli -> watch -> run -> generate, output, report.
+// CONTRACT.md section 7 (a run: write or check, what it prints, exit codes).
 import path from "node:path";
+import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
 import type { OutputFile } from "../emit/files.js";
@@ -23,7 +25,6 @@ import {
   coverageLines,
   diagnosticsText,
   differenceCount,
-  plural,
   writeReport,
 } from "./messages.js";
 

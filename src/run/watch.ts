@@ -1,3 +1,4 @@
+// CONTRACT.md section 7 (`--watch`).
 import type { Stats } from "node:fs";
 import path from "node:path";
 import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
@@ -50,151 +51,193 @@ export interface WatchOptions {
  * and created again. Node 20's recursive `fs.watch` on Linux loses such files.
  */
 export async function watch(first: Run, io: Io, watchOptions: WatchOptions = {}): Promise<number> {
-  let run = first;
-  const base = () => run.generate.cwd;
-  const runIo = (): Io => ({ ...io, cwd: base() });
-  const shown = (file: string) => relativeName(base(), path.resolve(base(), file));
-  const rootsOf = (of: Run) => {
-    const globs = of.generate.tools?.length ? of.generate.tools : [DEFAULT_TOOLS_GLOB];
-    return [
-      ...new Set(
-        globs.map((glob) => path.resolve(of.generate.cwd, picomatch.scan(glob).base || ".")),
-      ),
-    ];
-  };
-  let roots = rootsOf(run);
-  const skipped = (file: string) =>
-    isInside(file, run.outDir) || /(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/.test(file);
-  const options: ChokidarOptions = {
-    ignoreInitial: true,
-    ignored: (file: string, stats?: Stats) =>
-      skipped(file) || (stats?.isFile() === true && !SOURCE_FILE.test(file)),
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let changed = new Set<string>();
-  let settingsChanged = false;
-
-  const flushLater = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(async () => {
-        const files = [...changed].sort();
-        const reread = settingsChanged;
-        changed = new Set();
-        settingsChanged = false;
-        io.stdout(`\nChanged: ${files.join(", ")}. Regenerating.\n`);
-        try {
-          if (reread && watchOptions.reload) await use(await watchOptions.reload());
-          await regenerate();
-        } catch (error) {
-          // Unusable settings (the last good ones go on being watched), or a folder that
-          // cannot be watched: said, and watching goes on.
-          reportFailure(error, runIo());
-        }
-      });
-    }, DEBOUNCE_MS);
-  };
-
-  const schedule = (file: string) => {
-    if (!SOURCE_FILE.test(file) || skipped(file)) return;
-    changed.add(shown(file));
-    flushLater();
-  };
-
-  const start = async (
-    paths: string[],
-    depth: number | undefined,
-    on: (file: string) => void,
-    watching: ChokidarOptions = options,
-  ): Promise<FSWatcher> => {
-    const watcher = watchPaths(paths, depth === undefined ? watching : { ...watching, depth });
-    watcher.on("all", (event, file) => {
-      if (event === "add" || event === "change" || event === "unlink") on(file);
-    });
-    watcher.on("error", (error) => reportFailure(error, runIo()));
-    await new Promise<void>((resolve) => watcher.once("ready", resolve));
-    return watcher;
-  };
-
-  // The tools folders, with everything under them; then, one level deep, every other folder that
-  // holds a file some run read (kept for the session: a file deleted, so no longer read, is seen
-  // when it comes back).
-  let tree = await start(roots, undefined, schedule);
-  let folders: FSWatcher | undefined;
-  const watchedFolders = new Set<string>();
-
-  // The settings files from the working folder upward, and prettier's configuration files
-  // from the output folder upward: only those names, one level deep in each folder.
-  const configFolders = new Set<string>();
-  const configFolderList = () => [
-    ...ancestors(watchOptions.settingsFrom ?? base()),
-    ...ancestors(run.outDir),
-  ];
-  const configOptions: ChokidarOptions = {
-    ignoreInitial: true,
-    ignored: (file: string) =>
-      !configFolders.has(path.resolve(file)) && !isConfigName(path.basename(file)),
-  };
-  const onConfig = (file: string) => {
-    if (!isConfigName(path.basename(file))) return;
-    if (SETTINGS_FILES.has(path.basename(file))) settingsChanged = true;
-    changed.add(shown(file));
-    flushLater();
-  };
-  let config: FSWatcher | undefined;
-
-  /** Settings read again: the new tools folders and output folder are watched from now on. */
-  const use = async (next: Run) => {
-    const nextRoots = rootsOf(next);
-    run = next;
-    if (JSON.stringify(nextRoots) !== JSON.stringify(roots)) {
-      roots = nextRoots;
-      await tree.close();
-      tree = await start(roots, undefined, schedule);
-    }
-    await watchConfig();
-  };
-
-  /** Watches the configuration folders not watched yet (the output folder's, once it exists). */
-  const watchConfig = async () => {
-    const added = configFolderList().filter((dir) => !configFolders.has(dir));
-    for (const dir of added) configFolders.add(dir);
-    if (added.length === 0) return;
-    if (config) config.add(added);
-    else config = await start(added, 0, onConfig, configOptions);
-  };
-
-  const regenerate = async () => {
-    // prettier keeps the configurations it read: they may have changed since.
-    await clearPrettierConfigCache();
-    const { sources } = await runOnce(run, runIo());
-    const added = [
-      ...new Set(
-        sources
-          .map((file) => path.dirname(file))
-          .filter((dir) => !roots.some((root) => isInside(dir, root)) && !skipped(dir)),
-      ),
-    ].filter((dir) => !watchedFolders.has(dir));
-    if (added.length === 0) return;
-    for (const dir of added) watchedFolders.add(dir);
-    if (folders) folders.add(added);
-    else folders = await start(added, 0, schedule);
-  };
-
-  await regenerate();
-  await watchConfig();
-  io.stdout(
-    `Watching ${roots.map((root) => path.relative(base(), root) || ".").join(", ")} for changes (Ctrl-C to stop).\n`,
-  );
+  const session = new WatchSession(first, io, watchOptions);
+  await session.start();
   await new Promise<void>((resolve) => {
     if (io.signal?.aborted) return resolve();
     io.signal?.addEventListener("abort", () => resolve(), { once: true });
   });
-  clearTimeout(timer);
-  await Promise.all([tree.close(), folders?.close(), config?.close()]);
-  await running;
+  await session.stop();
   return EXIT_OK;
+}
+
+/** One `--watch` session: its watchers, the changes waiting for a run, the runs in a row. */
+class WatchSession {
+  #run: Run;
+  readonly #io: Io;
+  readonly #options: WatchOptions;
+  #roots: string[];
+  readonly #sourceOptions: ChokidarOptions = {
+    ignoreInitial: true,
+    ignored: (file: string, stats?: Stats) =>
+      this.#skipped(file) || (stats?.isFile() === true && !SOURCE_FILE.test(file)),
+  };
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> = Promise.resolve();
+  #changed = new Set<string>();
+  #settingsChanged = false;
+
+  // The tools folders, with everything under them; then, one level deep, every other folder that
+  // holds a file some run read (kept for the session: a file deleted, so no longer read, is seen
+  // when it comes back).
+  #tree: FSWatcher | undefined;
+  #folders: FSWatcher | undefined;
+  readonly #watchedFolders = new Set<string>();
+
+  // The settings files from the working folder upward, and prettier's configuration files
+  // from the output folder upward: only those names, one level deep in each folder.
+  readonly #configFolders = new Set<string>();
+  readonly #configOptions: ChokidarOptions = {
+    ignoreInitial: true,
+    ignored: (file: string) =>
+      !this.#configFolders.has(path.resolve(file)) && !isConfigName(path.basename(file)),
+  };
+  #config: FSWatcher | undefined;
+
+  constructor(first: Run, io: Io, options: WatchOptions) {
+    this.#run = first;
+    this.#io = io;
+    this.#options = options;
+    this.#roots = rootsOf(first);
+  }
+
+  async start(): Promise<void> {
+    this.#tree = await this.#watch(this.#roots, undefined, this.#schedule);
+    await this.#regenerate();
+    await this.#watchConfig();
+    const base = this.#base();
+    this.#io.stdout(
+      `Watching ${this.#roots.map((root) => path.relative(base, root) || ".").join(", ")} for changes (Ctrl-C to stop).\n`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.#timer);
+    await Promise.all([this.#tree?.close(), this.#folders?.close(), this.#config?.close()]);
+    await this.#running;
+  }
+
+  #base(): string {
+    return this.#run.generate.cwd;
+  }
+
+  #runIo(): Io {
+    return { ...this.#io, cwd: this.#base() };
+  }
+
+  #shown(file: string): string {
+    return relativeName(this.#base(), path.resolve(this.#base(), file));
+  }
+
+  #skipped(file: string): boolean {
+    return (
+      isInside(file, this.#run.outDir) || /(?:^|[\\/])(?:node_modules|\.git)(?:[\\/]|$)/.test(file)
+    );
+  }
+
+  readonly #schedule = (file: string): void => {
+    if (!SOURCE_FILE.test(file) || this.#skipped(file)) return;
+    this.#changed.add(this.#shown(file));
+    this.#flushLater();
+  };
+
+  readonly #onConfig = (file: string): void => {
+    if (!isConfigName(path.basename(file))) return;
+    if (SETTINGS_FILES.has(path.basename(file))) this.#settingsChanged = true;
+    this.#changed.add(this.#shown(file));
+    this.#flushLater();
+  };
+
+  #flushLater(): void {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#running = this.#running.then(() => this.#flush());
+    }, DEBOUNCE_MS);
+  }
+
+  /** The changes so far: said, then the settings read again if they changed, then a run. */
+  async #flush(): Promise<void> {
+    const files = [...this.#changed].sort();
+    const reread = this.#settingsChanged;
+    this.#changed = new Set();
+    this.#settingsChanged = false;
+    this.#io.stdout(`\nChanged: ${files.join(", ")}. Regenerating.\n`);
+    try {
+      if (reread && this.#options.reload) await this.#use(await this.#options.reload());
+      await this.#regenerate();
+    } catch (error) {
+      // Unusable settings (the last good ones go on being watched), or a folder that
+      // cannot be watched: said, and watching goes on.
+      reportFailure(error, this.#runIo());
+    }
+  }
+
+  async #watch(
+    paths: string[],
+    depth: number | undefined,
+    on: (file: string) => void,
+    watching: ChokidarOptions = this.#sourceOptions,
+  ): Promise<FSWatcher> {
+    const watcher = watchPaths(paths, depth === undefined ? watching : { ...watching, depth });
+    watcher.on("all", (event, file) => {
+      if (event === "add" || event === "change" || event === "unlink") on(file);
+    });
+    watcher.on("error", (error) => reportFailure(error, this.#runIo()));
+    await new Promise<void>((resolve) => watcher.once("ready", resolve));
+    return watcher;
+  }
+
+  /** Settings read again: the new tools folders and output folder are watched from now on. */
+  async #use(next: Run): Promise<void> {
+    const nextRoots = rootsOf(next);
+    this.#run = next;
+    if (JSON.stringify(nextRoots) !== JSON.stringify(this.#roots)) {
+      this.#roots = nextRoots;
+      await this.#tree?.close();
+      this.#tree = await this.#watch(this.#roots, undefined, this.#schedule);
+    }
+    await this.#watchConfig();
+  }
+
+  /** Watches the configuration folders not watched yet (the output folder's, once it exists). */
+  async #watchConfig(): Promise<void> {
+    const added = [
+      ...ancestors(this.#options.settingsFrom ?? this.#base()),
+      ...ancestors(this.#run.outDir),
+    ].filter((dir) => !this.#configFolders.has(dir));
+    for (const dir of added) this.#configFolders.add(dir);
+    if (added.length === 0) return;
+    if (this.#config) this.#config.add(added);
+    else this.#config = await this.#watch(added, 0, this.#onConfig, this.#configOptions);
+  }
+
+  /** One run; the folders of the files it read outside the tools folders are watched from now on. */
+  async #regenerate(): Promise<void> {
+    // prettier keeps the configurations it read: they may have changed since.
+    await clearPrettierConfigCache();
+    const { sources } = await runOnce(this.#run, this.#runIo());
+    const added = [
+      ...new Set(
+        sources
+          .map((file) => path.dirname(file))
+          .filter((dir) => !this.#roots.some((root) => isInside(dir, root)) && !this.#skipped(dir)),
+      ),
+    ].filter((dir) => !this.#watchedFolders.has(dir));
+    if (added.length === 0) return;
+    for (const dir of added) this.#watchedFolders.add(dir);
+    if (this.#folders) this.#folders.add(added);
+    else this.#folders = await this.#watch(added, 0, this.#schedule);
+  }
+}
+
+/** The folders the tool globs of a run start from. */
+function rootsOf(of: Run): string[] {
+  const globs = of.generate.tools?.length ? of.generate.tools : [DEFAULT_TOOLS_GLOB];
+  return [
+    ...new Set(
+      globs.map((glob) => path.resolve(of.generate.cwd, picomatch.scan(glob).base || ".")),
+    ),
+  ];
 }
 
 function isConfigName(name: string): boolean {

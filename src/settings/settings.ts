@@ -2,6 +2,7 @@
 // key of a package.json, found from the working folder upward. Paths in it are relative to the
 // folder that holds it; flags on the command line override it. `gen`, `--check` and `--watch`
 // read the same settings, so they agree.
+// CONTRACT.md section 7 (settings: the file, the package.json key, flags over them).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";

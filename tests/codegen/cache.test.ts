@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 const DEBUG = { TOOL_VALIDATORS_DEBUG: "1" };
-const gen = (args: string[] = []) => runGen(args, work, undefined, DEBUG);
+const gen = (args: string[] = []) => runGen(args, work, { env: DEBUG });
 const REUSED = "tool-validators: nothing changed since the last run: its output is reused\n";
 
 /** The output without the cache's own line. */
@@ -225,7 +225,7 @@ describe("the cache of the last run", () => {
   });
 
   it("--no-cache neither reads nor writes it", async () => {
-    const result = await runGen(["--no-cache"], work, undefined, DEBUG);
+    const result = await runGen(["--no-cache"], work, { env: DEBUG });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     await expect(fs.readdir(cacheDir)).rejects.toThrow(/ENOENT/);

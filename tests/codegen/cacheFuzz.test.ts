@@ -302,8 +302,8 @@ describe("the cache agrees with no cache", () => {
       await fs.cp(base, work, { recursive: true, verbatimSymlinks: true });
       await MUTATIONS[name]!.apply(work, pick);
       const cached = SPAWNED.has(index)
-        ? await run(process.execPath, [...genSourceCommand(), "--check"], work, undefined, {
-            TOOL_VALIDATORS_DEBUG: "1",
+        ? await run(process.execPath, [...genSourceCommand(), "--check"], work, {
+            env: { TOOL_VALIDATORS_DEBUG: "1" },
           })
         : await command(["--check"], work);
       const uncached = await command(["--check", "--no-cache"], work);

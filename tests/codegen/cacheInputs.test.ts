@@ -38,7 +38,7 @@ const plain = (text: string) =>
 
 /** A cached `--check` and an uncached one: they must say the same. */
 async function bothChecks(): Promise<{ cached: string; code: number | null }> {
-  const cached = await runGen(["--check"], work, undefined, DEBUG);
+  const cached = await runGen(["--check"], work, { env: DEBUG });
   const uncached = await runGen(["--check", "--no-cache"], work);
   expect({ code: cached.code, stdout: cached.stdout, stderr: plain(cached.stderr) }).toEqual({
     code: uncached.code,
@@ -157,7 +157,7 @@ describe("(c) prettier 2 and the plugins it loads by itself", () => {
 
   it("with a plugin installed nothing is cached, and a changed plugin is seen", async () => {
     await installPlugin("v1");
-    const first = await runGen([], work, undefined, DEBUG);
+    const first = await runGen([], work, { env: DEBUG });
     expect(first.code).toBe(0);
     expect(await fs.readFile(path.join(work, "generated/index.ts"), "utf8")).toMatch(
       /\/\/ formatted by notes v1\n$/,

@@ -60,7 +60,7 @@ describe("enforce and the output", () => {
       const expected = keyword === "prefixItems" ? [] : ["issues.ts", "types.ts"];
       expect(changed.map(([name]) => name).sort(), keyword).toEqual(expected);
     }
-  }, 300_000);
+  });
 
   it('with enforce "all", the tools that use a keyword change, and constraints.ts comes with them', async () => {
     const all = await filesOf(CONSTRAINT_KEYWORDS);

@@ -106,7 +106,7 @@ describe("large declarations", () => {
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });
 
 describe("text a file cannot hold as it is", () => {

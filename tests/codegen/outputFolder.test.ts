@@ -1,5 +1,7 @@
-// The output folder, through the real command: file-system problems, entries in the way, the
-// lock that serialises runs, runs at once, and what a killed run leaves.
+// The output folder, through the command line: file-system problems and entries in the way (in
+// this process, cli.ts's main, but for a read-only folder, which needs a process without root's
+// permissions), and through the real command the lock that serialises runs, runs at once, and
+// what a killed run leaves.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -10,16 +12,15 @@ import { Interrupted } from "../../src/output/errors.js";
 import { writeFolder } from "../../src/output/folder.js";
 import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS, lockFolder } from "../../src/output/lock.js";
 import { makeTempDir } from "../helpers/context.js";
+import { runMain } from "../helpers/inProcess.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO, genCommand, runGen, snapshotFolder, type RunAs } from "../helpers/spawn.js";
+import { REPO, genCommand, runGen, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
 let out: string;
 
 beforeEach(async () => {
   work = await makeTempDir("tv-out-");
-  // Readable by everyone: one test runs the command as another user.
-  await fs.chmod(work, 0o755);
   await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
     recursive: true,
   });
@@ -51,7 +52,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
   it("--out naming a file", async () => {
     await fs.writeFile(path.join(work, "out.txt"), "a file\n");
     const before = await snapshotFolder(work);
-    const result = await runGen([...TOOLS, "--out", "out.txt"], work);
+    const result = await runMain([...TOOLS, "--out", "out.txt"], work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -59,7 +60,7 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
     );
     expect(await snapshotFolder(work)).toEqual(before);
 
-    const below = await runGen([...TOOLS, "--out", "out.txt/validators"], work);
+    const below = await runMain([...TOOLS, "--out", "out.txt/validators"], work);
     expect(below.code).toBe(2);
     expectOneLine(
       below.stderr,
@@ -69,13 +70,14 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
   });
 
   it("a read-only output folder", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     await changeFetchTool();
     const before = await snapshotFolder(out);
     await fs.chmod(out, 0o555);
-    // Permissions do not stop root: then the command runs as the unprivileged user `nobody`.
-    const as: RunAs | undefined = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
-    const result = await runGen(TOOLS, work, as);
+    // Permissions do not stop root: then the command runs without the capabilities that
+    // override them (the same user, so it reaches the clone wherever it sits).
+    const readOnly = { obeyPermissions: true };
+    const result = await runGen(TOOLS, work, readOnly);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -85,14 +87,14 @@ describe("file-system problems: one line naming the path and the reason, exit 2,
     expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
 
     // The drift check reads only: it works on a read-only folder.
-    const check = await runGen([...TOOLS, "--check"], work, as);
+    const check = await runGen([...TOOLS, "--check"], work, readOnly);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain("  stale    generated/fetch-url.ts");
   });
 
   it("a folder name too long", async () => {
     const long = "v".repeat(300);
-    const result = await runGen([...TOOLS, "--out", long], work);
+    const result = await runMain([...TOOLS, "--out", long], work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -128,7 +130,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
     if (kind === "folder") await fs.mkdir(index);
     else await fs.symlink("../precious.ts", index);
 
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -141,7 +143,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
       "export const precious = 1;\n",
     );
 
-    const check = await runGen([...TOOLS, "--check"], work);
+    const check = await runMain([...TOOLS, "--check"], work);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain(`  foreign  generated/index.ts (a ${kind}, in the way)`);
   });
@@ -149,7 +151,7 @@ describe("entries in the way: never overwritten, followed or removed", () => {
   it("lists every entry in the way, files it did not write too", async () => {
     await fs.mkdir(path.join(out, "types.ts"), { recursive: true });
     await fs.writeFile(path.join(out, "index.ts"), "// mine\n");
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expectOneLine(
       result.stderr,
@@ -192,7 +194,7 @@ async function lockOfKilledRun(folder: string): Promise<void> {
 }
 
 describe("the lock on the output folder", () => {
-  it("the lock of a killed run is taken over within seconds", { timeout: 60_000 }, async () => {
+  it("the lock of a killed run is taken over within seconds", async () => {
     expect((await runGen(TOOLS, work)).code).toBe(0);
     await changeFetchTool();
     await lockOfKilledRun(out);
@@ -315,44 +317,40 @@ describe("runs at once on one folder", () => {
     "src/tools/notes.ts",
   ];
 
-  it(
-    "leave the folder exactly as one of them would, its index importing only files that exist",
-    { timeout: 120_000 },
-    async () => {
-      // What each run alone leaves, made in a twin folder (the output does not depend on where).
-      const twin = await makeTempDir("tv-out-twin-");
-      const expected: Record<string, string>[] = [];
-      try {
-        await fs.cp(path.join(work, "src"), path.join(twin, "src"), { recursive: true });
-        for (const glob of VARIANTS) {
-          const io = { stdout: () => {}, stderr: () => {}, cwd: twin };
-          expect(await main(["--tools", glob, "--out", "out"], io)).toBe(0);
-          expected.push(await snapshotFolder(path.join(twin, "out")));
-        }
-      } finally {
-        await fs.rm(twin, { recursive: true, force: true });
+  it("leave the folder exactly as one of them would, its index importing only files that exist", async () => {
+    // What each run alone leaves, made in a twin folder (the output does not depend on where).
+    const twin = await makeTempDir("tv-out-twin-");
+    const expected: Record<string, string>[] = [];
+    try {
+      await fs.cp(path.join(work, "src"), path.join(twin, "src"), { recursive: true });
+      for (const glob of VARIANTS) {
+        const io = { stdout: () => {}, stderr: () => {}, cwd: twin };
+        expect(await main(["--tools", glob, "--out", "out"], io)).toBe(0);
+        expected.push(await snapshotFolder(path.join(twin, "out")));
       }
-      expect(new Set(expected.map((files) => JSON.stringify(files))).size).toBe(VARIANTS.length);
+    } finally {
+      await fs.rm(twin, { recursive: true, force: true });
+    }
+    expect(new Set(expected.map((files) => JSON.stringify(files))).size).toBe(VARIANTS.length);
 
-      const folder = path.join(work, "out");
-      for (let round = 0; round < 3; round++) {
-        const results = await Promise.all(
-          VARIANTS.map((glob) => runGen(["--tools", glob, "--out", "out"], work)),
-        );
-        for (const result of results) {
-          expect(result.stderr).toBe("");
-          expect(result.code).toBe(0);
-        }
-        const files = await snapshotFolder(folder);
-        expect(expected).toContainEqual(files);
-        // Nothing else is left: no temporary folder, no lock.
-        expect((await fs.readdir(folder)).sort()).toEqual(Object.keys(files).sort());
-        const imported = [...files["index.ts"]!.matchAll(/from "\.\/([^"]+)\.js"/g)].map(
-          (match) => `${match[1]}.ts`,
-        );
-        expect(imported.length).toBeGreaterThan(0);
-        for (const name of imported) expect(Object.keys(files)).toContain(name);
+    const folder = path.join(work, "out");
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(
+        VARIANTS.map((glob) => runGen(["--tools", glob, "--out", "out"], work)),
+      );
+      for (const result of results) {
+        expect(result.stderr).toBe("");
+        expect(result.code).toBe(0);
       }
-    },
-  );
+      const files = await snapshotFolder(folder);
+      expect(expected).toContainEqual(files);
+      // Nothing else is left: no temporary folder, no lock.
+      expect((await fs.readdir(folder)).sort()).toEqual(Object.keys(files).sort());
+      const imported = [...files["index.ts"]!.matchAll(/from "\.\/([^"]+)\.js"/g)].map(
+        (match) => `${match[1]}.ts`,
+      );
+      expect(imported.length).toBeGreaterThan(0);
+      for (const name of imported) expect(Object.keys(files)).toContain(name);
+    }
+  });
 });

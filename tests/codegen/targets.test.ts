@@ -123,7 +123,7 @@ describe("leaving tools out", () => {
     await settings(AGENT);
     expect((await runGen([], work)).code).toBe(0);
     await settings({ ...AGENT, excludeTools: ["fuzzy_find", "grep"] });
-    const result = await runGen([], work, undefined, { TOOL_VALIDATORS_DEBUG: "1" });
+    const result = await runGen([], work, { env: { TOOL_VALIDATORS_DEBUG: "1" } });
     expect(result.stderr).toContain("tool-validators: generating: the settings changed\n");
     expect(result.stdout).toContain("  removed agent/generated/grep.ts\n");
     expect(result.stdout).toContain(
@@ -269,15 +269,15 @@ describe("several targets", () => {
     await fs.mkdir(path.join(work, "node_modules"));
     await settings(TARGETS);
     const debug = { TOOL_VALIDATORS_DEBUG: "1" };
-    expect((await runGen([], work, undefined, debug)).code).toBe(0);
-    const again = await runGen([], work, undefined, debug);
+    expect((await runGen([], work, { env: debug })).code).toBe(0);
+    const again = await runGen([], work, { env: debug });
     expect(again.code).toBe(0);
     expect(
       again.stderr.split("tool-validators: nothing changed since the last run").length - 1,
     ).toBe(2);
     // A change to one target's settings regenerates that one only.
     await settings({ ...TARGETS, targets: [AGENT, { ...TARGETS.targets[1], mode: "strict" }] });
-    const changed = await runGen([], work, undefined, debug);
+    const changed = await runGen([], work, { env: debug });
     expect(changed.stderr).toMatch(
       /^Target 1 of 2: [^\n]*\ntool-validators: nothing changed since the last run[^\n]*\nTarget 2 of 2: [^\n]*\ntool-validators: generating: the settings changed\n/,
     );

@@ -45,222 +45,205 @@ const ECHO_TOOL = `export const echoTool = {
 function until(
   what: string,
   check: () => Promise<boolean> | boolean,
-  timeoutMs = 15_000,
+  timeoutMs?: number,
 ): Promise<true> {
   return waitFor(async () => ((await check()) ? true : undefined), what, timeoutMs);
 }
 
 describe("npm run gen -- --watch", () => {
-  it(
-    "regenerates on change, reports errors without writing, and stops on SIGINT",
-    { timeout: 60_000 },
-    async () => {
-      const child = spawn(
-        process.execPath,
-        ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/bin.ts"), "--watch"],
-        { cwd: work },
+  it("regenerates on change, reports errors without writing, and stops on SIGINT", async () => {
+    const child = spawn(
+      process.execPath,
+      ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/bin.ts"), "--watch"],
+      { cwd: work },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    try {
+      await until("the first run", () =>
+        stdout.includes("Watching src/tools for changes (Ctrl-C to stop)."),
       );
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-      try {
-        await until("the first run", () =>
-          stdout.includes("Watching src/tools for changes (Ctrl-C to stop)."),
-        );
-        const fetchOut = path.join(work, "generated/fetch-url.ts");
-        expect(await fs.readFile(fetchOut, "utf8")).not.toContain('"POST"');
+      const fetchOut = path.join(work, "generated/fetch-url.ts");
+      expect(await fs.readFile(fetchOut, "utf8")).not.toContain('"POST"');
 
-        const fetchSource = path.join(work, "src/tools/fetch.ts");
-        await fs.writeFile(
-          fetchSource,
-          (await fs.readFile(fetchSource, "utf8")).replace(
-            '["GET", "HEAD"]',
-            '["GET", "HEAD", "POST"]',
-          ),
-        );
-        await until("the validator to change", async () =>
-          (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
-        );
-        await until("the report", () =>
-          stdout.includes("Changed: src/tools/fetch.ts. Regenerating."),
-        );
+      const fetchSource = path.join(work, "src/tools/fetch.ts");
+      await fs.writeFile(
+        fetchSource,
+        (await fs.readFile(fetchSource, "utf8")).replace(
+          '["GET", "HEAD"]',
+          '["GET", "HEAD", "POST"]',
+        ),
+      );
+      await until("the validator to change", async () =>
+        (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
+      );
+      await until("the report", () =>
+        stdout.includes("Changed: src/tools/fetch.ts. Regenerating."),
+      );
 
-        // A constant imported from outside the tools folder is watched too.
-        const names = path.join(work, "src/constants/toolNames.ts");
-        await fs.writeFile(
-          names,
-          (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
-        );
-        // Written first, then the file of the old name is removed: wait for both.
-        await until("the renamed tool's file, and the old one gone", async () => {
-          const names = await fs.readdir(path.join(work, "generated"));
-          return names.includes("search-everything.ts") && !names.includes("search-files.ts");
-        });
+      // A constant imported from outside the tools folder is watched too.
+      const names = path.join(work, "src/constants/toolNames.ts");
+      await fs.writeFile(
+        names,
+        (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_everything"'),
+      );
+      // Written first, then the file of the old name is removed: wait for both.
+      await until("the renamed tool's file, and the old one gone", async () => {
+        const names = await fs.readdir(path.join(work, "generated"));
+        return names.includes("search-everything.ts") && !names.includes("search-files.ts");
+      });
 
-        const before = await fs.readFile(fetchOut, "utf8");
-        await fs.writeFile(
-          fetchSource,
-          (await fs.readFile(fetchSource, "utf8")).replace(
-            "required: FETCH_REQUIRED",
-            "requried: FETCH_REQUIRED",
-          ),
-        );
-        await until("the error", () =>
-          stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
-        );
-        expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
-      } finally {
-        child.kill("SIGINT");
-      }
-      expect(await exited).toBe(0);
-    },
-  );
+      const before = await fs.readFile(fetchOut, "utf8");
+      await fs.writeFile(
+        fetchSource,
+        (await fs.readFile(fetchSource, "utf8")).replace(
+          "required: FETCH_REQUIRED",
+          "requried: FETCH_REQUIRED",
+        ),
+      );
+      await until("the error", () =>
+        stderr.includes('error TV2010: Tool "fetch_url", parameters.requried'),
+      );
+      expect(await fs.readFile(fetchOut, "utf8")).toBe(before);
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
 
-  it(
-    "goes on watching files replaced by rename, deleted and created, in the tools folder and out of it",
-    { timeout: 120_000 },
-    async () => {
-      const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-      const generated = path.join(work, "generated");
-      const outputs = () => fs.readdir(generated);
-      try {
-        await until("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
-        const fetchSource = path.join(work, "src/tools/fetch.ts");
-        const fetchOut = path.join(generated, "fetch-url.ts");
+  it("goes on watching files replaced by rename, deleted and created, in the tools folder and out of it", async () => {
+    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const generated = path.join(work, "generated");
+    const outputs = () => fs.readdir(generated);
+    try {
+      await until("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+      const fetchSource = path.join(work, "src/tools/fetch.ts");
+      const fetchOut = path.join(generated, "fetch-url.ts");
 
-        // Replaced by rename, twice: the second change is seen too.
-        for (const method of ["POST", "PATCH"]) {
-          await replaceByRename(fetchSource, (text) =>
-            text.replace(/\["GET", "HEAD"(, "[A-Z]+")?\]/, `["GET", "HEAD", "${method}"]`),
-          );
-          await until(`the validator to accept ${method}`, async () =>
-            (await fs.readFile(fetchOut, "utf8")).includes(`"${method}"`),
-          );
-        }
-
-        // Deleted: its validator goes; a new file in a new folder: its validator comes.
-        await fs.rm(path.join(work, "src/tools/notes.ts"));
-        await until(
-          "note-write.ts to go",
-          async () => !(await outputs()).includes("note-write.ts"),
-        );
-        await fs.mkdir(path.join(work, "src/tools/more"));
-        await fs.writeFile(path.join(work, "src/tools/more/echo.ts"), ECHO_TOOL);
-        await until("echo.ts to come", async () => (await outputs()).includes("echo.ts"));
-
-        // An imported module outside the tools folder: replaced by rename twice, deleted (an
-        // error, the output kept), created again.
-        const names = path.join(work, "src/constants/toolNames.ts");
-        const original = await fs.readFile(names, "utf8");
-        for (const name of ["fetch_page", "fetch_site"]) {
-          await replaceByRename(names, (text) => text.replace(/"fetch_[a-z]+"/, `"${name}"`));
-          const file = `${name.replace("_", "-")}.ts`;
-          await until(`${file} to come`, async () => (await outputs()).includes(file));
-        }
-        await fs.rm(names);
-        await until("the error for the missing module", () =>
-          /the module "\.\.\/constants\/toolNames\.js" was not found/.test(stderr),
-        );
-        expect((await outputs()).sort()).toContain("fetch-site.ts");
-        await fs.writeFile(names, original.replace('"fetch_url"', '"fetch_web"'));
-        // Written first, then the file of the old name is removed: wait for both.
-        await until("fetch-web.ts to come and fetch-site.ts to go", async () => {
-          const files = await outputs();
-          return files.includes("fetch-web.ts") && !files.includes("fetch-site.ts");
-        });
-      } finally {
-        child.kill("SIGINT");
-      }
-      expect(await exited).toBe(0);
-    },
-  );
-
-  it(
-    "regenerates when the settings or the prettier configuration change; a broken settings file is reported and watching goes on",
-    { timeout: 600_000 },
-    async () => {
-      const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk) => (stdout += chunk));
-      child.stderr.on("data", (chunk) => (stderr += chunk));
-      const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
-      const upToDate = async () => {
-        const check = await runGen(["--check"], work);
-        expect(check.stderr).toBe("");
-        expect(check.code).toBe(0);
-      };
-      const file = (name: string) => path.join(work, name);
-      // Each wait covers a regeneration on a loaded machine.
-      const slowly = (what: string, check: () => Promise<boolean> | boolean) =>
-        until(what, check, 60_000);
-      try {
-        await slowly("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
-        const index = file("generated/index.ts");
-        const first = await fs.readFile(index, "utf8");
-
-        // The prettier configuration that applies to the output folder.
-        await fs.writeFile(file(".prettierrc.json"), '{ "printWidth": 40, "semi": false }\n');
-        await slowly("the output reformatted", async () => {
-          const text = await fs.readFile(index, "utf8");
-          return text !== first && !text.includes(";\n");
-        });
-        expect(stdout).toContain("Changed: .prettierrc.json. Regenerating.");
-        await upToDate();
-
-        // .editorconfig, as prettier's command line reads it.
-        await fs.writeFile(file(".editorconfig"), "root = true\n[*]\nindent_style = tab\n");
-        await slowly("tabs", async () => (await fs.readFile(index, "utf8")).includes("\n\t"));
-        await upToDate();
-
-        // The settings: a new output folder and fewer tools.
-        await fs.writeFile(
-          file("tool-validators.config.json"),
-          '{ "out": "validators", "tools": "src/tools/fetch.ts" }\n',
-        );
-        await slowly("the new output folder", async () =>
-          (await fs.readdir(file("validators")).catch((): string[] => [])).includes("index.ts"),
-        );
-        expect(await fs.readdir(file("validators"))).not.toContain("search-files.ts");
-        await upToDate();
-
-        // A broken settings file is reported; the watching goes on.
-        await fs.writeFile(file("tool-validators.config.json"), "{ broken\n");
-        await slowly("the settings error", () =>
-          stderr.includes("tool-validators: cannot read tool-validators.config.json: invalid JSON"),
-        );
-        await fs.writeFile(
-          file("tool-validators.config.json"),
-          '{ "out": "validators", "tools": "src/tools/fetch.ts", "command": "npm run gen:validators" }\n',
-        );
-        await slowly("the headers naming the new command", async () =>
-          (await fs.readFile(file("validators/index.ts"), "utf8")).includes(
-            "run `npm run gen:validators`",
-          ),
-        );
-
-        // The tools the settings now name are watched.
-        const fetchSource = file("src/tools/fetch.ts");
+      // Replaced by rename, twice: the second change is seen too.
+      for (const method of ["POST", "PATCH"]) {
         await replaceByRename(fetchSource, (text) =>
-          text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'),
+          text.replace(/\["GET", "HEAD"(, "[A-Z]+")?\]/, `["GET", "HEAD", "${method}"]`),
         );
-        await slowly("the validator to accept POST", async () =>
-          (await fs.readFile(file("validators/fetch-url.ts"), "utf8")).includes('"POST"'),
+        await until(`the validator to accept ${method}`, async () =>
+          (await fs.readFile(fetchOut, "utf8")).includes(`"${method}"`),
         );
-        await upToDate();
-      } finally {
-        child.kill("SIGINT");
       }
-      expect(await exited).toBe(0);
-    },
-  );
+
+      // Deleted: its validator goes; a new file in a new folder: its validator comes.
+      await fs.rm(path.join(work, "src/tools/notes.ts"));
+      await until("note-write.ts to go", async () => !(await outputs()).includes("note-write.ts"));
+      await fs.mkdir(path.join(work, "src/tools/more"));
+      await fs.writeFile(path.join(work, "src/tools/more/echo.ts"), ECHO_TOOL);
+      await until("echo.ts to come", async () => (await outputs()).includes("echo.ts"));
+
+      // An imported module outside the tools folder: replaced by rename twice, deleted (an
+      // error, the output kept), created again.
+      const names = path.join(work, "src/constants/toolNames.ts");
+      const original = await fs.readFile(names, "utf8");
+      for (const name of ["fetch_page", "fetch_site"]) {
+        await replaceByRename(names, (text) => text.replace(/"fetch_[a-z]+"/, `"${name}"`));
+        const file = `${name.replace("_", "-")}.ts`;
+        await until(`${file} to come`, async () => (await outputs()).includes(file));
+      }
+      await fs.rm(names);
+      await until("the error for the missing module", () =>
+        /the module "\.\.\/constants\/toolNames\.js" was not found/.test(stderr),
+      );
+      expect((await outputs()).sort()).toContain("fetch-site.ts");
+      await fs.writeFile(names, original.replace('"fetch_url"', '"fetch_web"'));
+      // Written first, then the file of the old name is removed: wait for both.
+      await until("fetch-web.ts to come and fetch-site.ts to go", async () => {
+        const files = await outputs();
+        return files.includes("fetch-web.ts") && !files.includes("fetch-site.ts");
+      });
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it("regenerates when the settings or the prettier configuration change; a broken settings file is reported and watching goes on", async () => {
+    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const upToDate = async () => {
+      const check = await runGen(["--check"], work);
+      expect(check.stderr).toBe("");
+      expect(check.code).toBe(0);
+    };
+    const file = (name: string) => path.join(work, name);
+    const slowly = (what: string, check: () => Promise<boolean> | boolean) => until(what, check);
+    try {
+      await slowly("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+      const index = file("generated/index.ts");
+      const first = await fs.readFile(index, "utf8");
+
+      // The prettier configuration that applies to the output folder.
+      await fs.writeFile(file(".prettierrc.json"), '{ "printWidth": 40, "semi": false }\n');
+      await slowly("the output reformatted", async () => {
+        const text = await fs.readFile(index, "utf8");
+        return text !== first && !text.includes(";\n");
+      });
+      expect(stdout).toContain("Changed: .prettierrc.json. Regenerating.");
+      await upToDate();
+
+      // .editorconfig, as prettier's command line reads it.
+      await fs.writeFile(file(".editorconfig"), "root = true\n[*]\nindent_style = tab\n");
+      await slowly("tabs", async () => (await fs.readFile(index, "utf8")).includes("\n\t"));
+      await upToDate();
+
+      // The settings: a new output folder and fewer tools.
+      await fs.writeFile(
+        file("tool-validators.config.json"),
+        '{ "out": "validators", "tools": "src/tools/fetch.ts" }\n',
+      );
+      await slowly("the new output folder", async () =>
+        (await fs.readdir(file("validators")).catch((): string[] => [])).includes("index.ts"),
+      );
+      expect(await fs.readdir(file("validators"))).not.toContain("search-files.ts");
+      await upToDate();
+
+      // A broken settings file is reported; the watching goes on.
+      await fs.writeFile(file("tool-validators.config.json"), "{ broken\n");
+      await slowly("the settings error", () =>
+        stderr.includes("tool-validators: cannot read tool-validators.config.json: invalid JSON"),
+      );
+      await fs.writeFile(
+        file("tool-validators.config.json"),
+        '{ "out": "validators", "tools": "src/tools/fetch.ts", "command": "npm run gen:validators" }\n',
+      );
+      await slowly("the headers naming the new command", async () =>
+        (await fs.readFile(file("validators/index.ts"), "utf8")).includes(
+          "run `npm run gen:validators`",
+        ),
+      );
+
+      // The tools the settings now name are watched.
+      const fetchSource = file("src/tools/fetch.ts");
+      await replaceByRename(fetchSource, (text) =>
+        text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'),
+      );
+      await slowly("the validator to accept POST", async () =>
+        (await fs.readFile(file("validators/fetch-url.ts"), "utf8")).includes('"POST"'),
+      );
+      await upToDate();
+    } finally {
+      child.kill("SIGINT");
+    }
+    expect(await exited).toBe(0);
+  });
 
   it("refuses --watch with --check", async () => {
     const result = await runGen(["--watch", "--check"], work);

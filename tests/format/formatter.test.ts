@@ -149,16 +149,16 @@ describe("the command's output with the printer and with prettier alone", () => 
         await fs.writeFile(path.join(dir, "example/tools/random.ts"), randomTools);
         const generated = path.join(dir, "generated");
 
-        const withPrinter = await runGen(["--no-cache"], dir, undefined, {
-          TOOL_VALIDATORS_FORMATTER: configuration.printer ? "printer" : "",
+        const withPrinter = await runGen(["--no-cache"], dir, {
+          env: { TOOL_VALIDATORS_FORMATTER: configuration.printer ? "printer" : "" },
         });
         expect(withPrinter.stderr).toBe("");
         expect(withPrinter.code).toBe(0);
         const printed = await snapshotFolder(generated);
         await fs.rm(generated, { recursive: true, force: true });
 
-        const withPrettier = await runGen(["--no-cache"], dir, undefined, {
-          TOOL_VALIDATORS_FORMATTER: "prettier",
+        const withPrettier = await runGen(["--no-cache"], dir, {
+          env: { TOOL_VALIDATORS_FORMATTER: "prettier" },
         });
         expect(withPrettier.stderr).toBe("");
         expect(withPrettier.code).toBe(0);

@@ -3,7 +3,8 @@
 // written for every set of keywords a run can enforce), and the output of random schemas;
 // across the options prettier allows for TypeScript. The printer's text is prettier's, and it
 // prints every one of them: the coverage is asserted per kind of file. PRINTER_SEED=<n> replays
-// a run (the seed is printed).
+// a run (the seed is printed); PRINTER_SCALE=<n> multiplies the random configurations and
+// schemas (default 1).
 import fc from "fast-check";
 import prettier from "prettier";
 import { describe, expect, it } from "vitest";
@@ -22,9 +23,11 @@ import {
   supportFiles,
   type UnformattedFile,
 } from "./corpus.js";
+import { integerFromEnv } from "../helpers/env.js";
 import { descriptionArb, toolNameArb, toolParametersArb } from "./schemas.js";
 
 const SEED = process.env.PRINTER_SEED ? Number(process.env.PRINTER_SEED) : 20_261_201;
+const SCALE = integerFromEnv("PRINTER_SCALE", 1);
 console.log(`printer corpus seed: ${SEED} (replay with PRINTER_SEED=${SEED})`);
 
 const LONG = 900_000;
@@ -214,7 +217,7 @@ describe("printLikePrettier", () => {
     async () => {
       const files = [...tagTools(await repositoryToolFiles()), ...allSupportFiles()];
       const tally = new Tally();
-      const samples = fc.sample(optionsArb, { numRuns: 14, seed: SEED });
+      const samples = fc.sample(optionsArb, { numRuns: 7 * SCALE, seed: SEED });
       for (const options of samples) for (const file of files) await compare(file, options, tally);
       tally.report(
         `repository output files and support files, ${samples.length} random configurations`,
@@ -246,7 +249,7 @@ describe("printLikePrettier", () => {
         mode: fc.constantFrom("strict" as const, "standard" as const),
         command: fc.constantFrom(...COMMANDS),
       });
-      const runs = fc.sample(runArb, { numRuns: 120, seed: SEED + 1 });
+      const runs = fc.sample(runArb, { numRuns: 60 * SCALE, seed: SEED + 1 });
       const tally = new Tally();
       let skipped = 0;
       for (const run of runs) {
@@ -266,7 +269,7 @@ describe("printLikePrettier", () => {
         for (const file of tagTools(files)) await compare(file, run.options, tally);
       }
       tally.report(`random schemas (${runs.length - skipped} runs, ${skipped} rejected)`);
-      expect(tally.compared).toBeGreaterThan(200);
+      expect(tally.compared).toBeGreaterThan(100 * SCALE);
       tally.expectAllPrinted();
     },
     LONG,

@@ -14,32 +14,34 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Who runs the command (a user id and group id), when not this process's user. */
-export interface RunAs {
-  readonly uid: number;
-  readonly gid: number;
+export interface RunOptions {
+  /** Variables set over this process's environment. */
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * Whether the command obeys file permissions even when this process is root: then it runs
+   * without the capabilities that override them (`setpriv`), as the same user, so that it reaches
+   * every file this process reaches by its owner's permissions, wherever the clone sits.
+   */
+  readonly obeyPermissions?: boolean;
 }
+
+/** Whether a command run with `obeyPermissions` needs its capabilities dropped. */
+const ROOT = process.getuid?.() === 0;
 
 /** Runs a command to completion and collects its output. */
 export function run(
   command: string,
   args: readonly string[],
   cwd: string,
-  as?: RunAs,
-  env: Readonly<Record<string, string>> = {},
+  options: RunOptions = {},
 ): Promise<RunResult> {
+  const dropped = options.obeyPermissions === true && ROOT;
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: {
-        ...process.env,
-        FORCE_COLOR: "0",
-        NO_COLOR: "1",
-        ...(as ? { HOME: cwd } : {}),
-        ...env,
-      },
-      ...as,
-    });
+    const child = spawn(
+      dropped ? "setpriv" : command,
+      dropped ? ["--bounding-set=-dac_override,-dac_read_search", "--", command, ...args] : args,
+      { cwd, env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1", ...options.env } },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -56,10 +58,9 @@ export function run(
 export function runGen(
   args: readonly string[],
   cwd: string,
-  as?: RunAs,
-  env?: Readonly<Record<string, string>>,
+  options?: RunOptions,
 ): Promise<RunResult> {
-  return run(process.execPath, [...genCommand(), ...args], cwd, as, env);
+  return run(process.execPath, [...genCommand(), ...args], cwd, options);
 }
 
 /** The arguments of `node` that run the generator's command line (its compiled copy). */

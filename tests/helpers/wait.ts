@@ -1,13 +1,14 @@
 import { readFileSync } from "node:fs";
 
 /**
- * Polls `probe` until it gives a value (not `undefined`), or fails after a generous deadline:
- * tests wait for what they need instead of sleeping a fixed time on a loaded machine.
+ * Polls `probe` until it gives a value (not `undefined`): tests wait for what they need instead of
+ * sleeping a fixed time. The deadline only turns a hang into a failure that says what it waited
+ * for, before the suite's own guard (vitest.config.ts): no load makes a test wait that long.
  */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   what: string,
-  timeoutMs = 10_000,
+  timeoutMs = 300_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

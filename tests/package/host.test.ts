@@ -23,7 +23,7 @@ let host: string;
 let packed: { files: { path: string }[]; size: number; filename: string };
 
 const inHost = (command: string, args: readonly string[], env = {}): Promise<RunResult> =>
-  run(command, args, host, undefined, { ...ENV, ...env });
+  run(command, args, host, { env: { ...ENV, ...env } });
 
 /** A command that must succeed: its output is shown when it does not. */
 async function ok(command: string, args: readonly string[]): Promise<RunResult> {
@@ -35,13 +35,7 @@ async function ok(command: string, args: readonly string[]): Promise<RunResult> 
 
 beforeAll(async () => {
   temp = await makeTempDir("tv-host-");
-  const pack = await run(
-    "npm",
-    ["pack", "--json", "--pack-destination", temp],
-    REPO,
-    undefined,
-    ENV,
-  );
+  const pack = await run("npm", ["pack", "--json", "--pack-destination", temp], REPO, { env: ENV });
   expect(pack.stderr.includes("npm error")).toBe(false);
   expect(pack.code).toBe(0);
   [packed] = JSON.parse(pack.stdout.slice(pack.stdout.indexOf("["))) as (typeof packed)[];
@@ -58,7 +52,7 @@ beforeAll(async () => {
     "--no-fund",
     path.join(temp, packed.filename),
   ]);
-}, 240_000);
+});
 
 afterAll(async () => {
   if (temp) await fs.rm(temp, { recursive: true, force: true });

@@ -26,7 +26,7 @@ const COMPILERS = {
   "TypeScript 5.9": path.join(REPO, "tests/host-toolchain/node_modules/typescript/bin/tsc"),
 };
 
-/** The strictest settings a host may use (SPEC section 9), lib ES2020 only. */
+/** The strictest settings a host may use (CONTRACT.md section 5), lib ES2020 only. */
 const STRICT = {
   target: "ES2020",
   lib: ["ES2020"],

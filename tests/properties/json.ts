@@ -1,22 +1,12 @@
 // JSON values for the property tests: objects are built with own keys only (a `__proto__` key
 // assigned in a literal would set the prototype instead), as JSON.parse builds them.
 import fc from "fast-check";
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import { ownObject } from "../../bench/standardSchema.js";
 
 /** An object whose keys are all own, enumerable data properties, `__proto__` included. */
-export function ownObject<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
-  const out: Record<string, T> = {};
-  for (const [key, value] of entries) {
-    Object.defineProperty(out, key, {
-      value,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
-}
+export { ownObject };
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** A fresh copy exactly as JSON.parse gives it (own keys, Object.prototype). */
 export function viaJson<T>(value: T): T {

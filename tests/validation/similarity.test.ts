@@ -1,9 +1,14 @@
 // The one closeness rule behind the hints and the generator's "did you mean" (CONTRACT.md,
-// "Hints"), checked against the plain version the property tests use as their oracle.
+// "Hints"), checked against the plain version the property tests use as their oracle. The random
+// names come from a seed, random unless SIMILARITY_SEED sets it; a failure says the seed:
+//   SIMILARITY_SEED=<seed> npx vitest run tests/validation/similarity.test.ts
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { closeness, nearest } from "../../src/support/similarity.js";
+import { integerFromEnv } from "../helpers/env.js";
 import { nameCloseness } from "../properties/reference.js";
+
+const SEED = integerFromEnv("SIMILARITY_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
 
 describe("closeness", () => {
   it.each([
@@ -65,11 +70,11 @@ describe("closeness", () => {
       fc.string({ unit: fc.constantFrom(..."abcdeIES_- y"), maxLength: 12 }),
       fc.constantFrom("taskId", "task_id", "id", "file_path", "path", "properties", "property"),
     );
-    fc.assert(
-      fc.property(name, name, (a, b) => {
-        expect(closeness(a, b)).toBe(nameCloseness(a, b));
-      }),
-      { numRuns: 100_000 },
+    const details = fc.check(
+      fc.property(name, name, (a, b) => closeness(a, b) === nameCloseness(a, b)),
+      { seed: SEED, numRuns: 100_000 },
     );
+    const replay = `seed ${SEED} (replay: SIMILARITY_SEED=${SEED} npx vitest run ${import.meta.filename})`;
+    expect(details.counterexample, `${fc.defaultReportMessage(details)}\n${replay}`).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+// CONTRACT.md section 2 (the declaration shapes).
 import { anthropicShape, flatParametersShape, geminiShape, mcpShape } from "./flat.js";
 import { openaiShape } from "./openai.js";
 import type { DeclarationShape } from "./shape.js";

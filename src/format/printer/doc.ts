@@ -573,49 +573,142 @@ function trailingSpaces(text: string): number {
 }
 
 export function printDocToString(doc: Doc, options: PrintOptions): string {
-  const groupModeMap = new Map<symbol, Mode>();
-  const width = options.printWidth;
-  const newLine = options.newLine;
-  let pos = 0;
+  propagateBreaks(doc);
+  return new DocPrinter(doc, options).print();
+}
+
+/** One run of prettier's printDocToString: the commands' stacks, the output, the line suffixes. */
+class DocPrinter {
+  readonly #options: PrintOptions;
+  readonly #width: number;
+  readonly #groupModeMap = new Map<symbol, Mode>();
+  #pos = 0;
   // Made per call: indentations remember the ones made from them, which depend on the options.
-  const rootIndent: Indentation = { value: "", length: 0, queue: [], root: undefined };
+  readonly #rootIndent: Indentation = { value: "", length: 0, queue: [], root: undefined };
   // The commands, as three stacks: indentation, mode and doc of each.
-  const inds: Indentation[] = [rootIndent];
-  const modes: Mode[] = [MODE_BREAK];
-  const docs: Doc[] = [doc];
-  let top = 1;
-  const push = (ind: Indentation, mode: Mode, d: Doc) => {
-    inds[top] = ind;
-    modes[top] = mode;
-    docs[top] = d;
-    top++;
-  };
+  readonly #inds: Indentation[];
+  readonly #modes: Mode[] = [MODE_BREAK];
+  readonly #docs: Doc[];
+  #top = 1;
   // The output as its pieces, joined once at the end (a string grown piece by piece is a rope
   // that reading its end would flatten at every line). `unsettled` counts the spaces and tabs
   // that end what was written since the last trim: prettier trims only those.
-  const out: string[] = [];
-  let unsettled = 0;
-  const write = (text: string) => {
-    out.push(text);
+  readonly #out: string[] = [];
+  #unsettled = 0;
+  #shouldRemeasure = false;
+  readonly #suffixInds: Indentation[] = [];
+  readonly #suffixModes: Mode[] = [];
+  readonly #suffixDocs: Doc[] = [];
+
+  constructor(doc: Doc, options: PrintOptions) {
+    this.#options = options;
+    this.#width = options.printWidth;
+    this.#inds = [this.#rootIndent];
+    this.#docs = [doc];
+  }
+
+  print(): string {
+    const newLine = this.#options.newLine;
+    while (this.#top > 0) {
+      const top = --this.#top;
+      const ind = this.#inds[top]!;
+      const mode = this.#modes[top]!;
+      const d = this.#docs[top]!;
+      if (typeof d === "string") {
+        const formatted = newLine !== "\n" ? d.replaceAll("\n", newLine) : d;
+        if (formatted) {
+          this.#write(formatted);
+          if (top > 0) this.#pos += stringWidth(formatted);
+        }
+      } else if (Array.isArray(d)) {
+        for (let i = d.length - 1; i >= 0; i--) this.#push(ind, mode, d[i]!);
+      } else {
+        this.#command(ind, mode, d);
+      }
+      if (this.#top === 0 && this.#suffixDocs.length > 0) this.#flushSuffixes();
+    }
+    return this.#out.join("");
+  }
+
+  #command(ind: Indentation, mode: Mode, d: DocCommand): void {
+    switch (d.type) {
+      case "indent":
+        this.#push(makeIndent(ind, this.#options), mode, d.contents);
+        break;
+      case "align":
+        this.#push(makeAlign(ind, d.n, this.#options, this.#rootIndent), mode, d.contents);
+        break;
+      case "trim":
+        throw new Unsupported("trim");
+      case "group":
+        this.#group(ind, mode, d);
+        break;
+      case "fill":
+        this.#fill(ind, mode, d);
+        break;
+      case "if-break":
+      case "indent-if-break": {
+        const groupMode = d.groupId ? this.#groupModeMap.get(d.groupId) : mode;
+        if (groupMode === MODE_BREAK) {
+          const contents =
+            d.type === "if-break" ? d.breakContents : d.negate ? d.contents : indent(d.contents);
+          if (contents) this.#push(ind, mode, contents);
+        }
+        if (groupMode === MODE_FLAT) {
+          const contents =
+            d.type === "if-break" ? d.flatContents : d.negate ? indent(d.contents) : d.contents;
+          if (contents) this.#push(ind, mode, contents);
+        }
+        break;
+      }
+      case "line-suffix":
+        this.#suffixInds.push(ind);
+        this.#suffixModes.push(mode);
+        this.#suffixDocs.push(d.contents);
+        break;
+      case "line-suffix-boundary":
+        if (this.#suffixDocs.length > 0) this.#push(ind, mode, hardlineWithoutBreakParent);
+        break;
+      case "line":
+        this.#line(ind, mode, d);
+        break;
+      case "label":
+        this.#push(ind, mode, d.contents);
+        break;
+      case "break-parent":
+        break;
+      default:
+        throw new Unsupported("unknown doc");
+    }
+  }
+
+  #push(ind: Indentation, mode: Mode, d: Doc): void {
+    const top = this.#top++;
+    this.#inds[top] = ind;
+    this.#modes[top] = mode;
+    this.#docs[top] = d;
+  }
+
+  #write(text: string): void {
+    this.#out.push(text);
     const spaces = trailingSpaces(text);
-    unsettled = spaces === text.length ? unsettled + spaces : spaces;
-  };
-  let shouldRemeasure = false;
-  const suffixInds: Indentation[] = [];
-  const suffixModes: Mode[] = [];
-  const suffixDocs: Doc[] = [];
+    this.#unsettled = spaces === text.length ? this.#unsettled + spaces : spaces;
+  }
+
   /** Moves the line suffixes onto the commands, the first on top. */
-  const flushSuffixes = () => {
+  #flushSuffixes(): void {
+    const suffixDocs = this.#suffixDocs;
     for (let i = suffixDocs.length - 1; i >= 0; i--)
-      push(suffixInds[i]!, suffixModes[i]!, suffixDocs[i]!);
-    suffixInds.length = 0;
-    suffixModes.length = 0;
+      this.#push(this.#suffixInds[i]!, this.#suffixModes[i]!, suffixDocs[i]!);
+    this.#suffixInds.length = 0;
+    this.#suffixModes.length = 0;
     suffixDocs.length = 0;
-  };
-  propagateBreaks(doc);
-  const trimOutput = (): number => {
-    const count = unsettled;
-    let left = count;
+  }
+
+  /** Removes the spaces and tabs that end the output since the last trim. */
+  #trimOutput(): void {
+    const out = this.#out;
+    let left = this.#unsettled;
     while (left > 0) {
       const last = out[out.length - 1]!;
       if (last.length <= left) {
@@ -626,197 +719,117 @@ export function printDocToString(doc: Doc, options: PrintOptions): string {
         left = 0;
       }
     }
-    unsettled = 0;
-    return count;
-  };
-  while (top > 0) {
-    top--;
-    const ind = inds[top]!;
-    const mode = modes[top]!;
-    const d = docs[top]!;
-    if (typeof d === "string") {
-      const formatted = newLine !== "\n" ? d.replaceAll("\n", newLine) : d;
-      if (formatted) {
-        write(formatted);
-        if (top > 0) pos += stringWidth(formatted);
-      }
-    } else if (Array.isArray(d)) {
-      for (let i = d.length - 1; i >= 0; i--) push(ind, mode, d[i]!);
+    this.#unsettled = 0;
+  }
+
+  /** Whether `d` in flat mode, then the commands below the top, fit in what is left of the line. */
+  #fits(d: Doc, rem: number): boolean {
+    const hasLineSuffix = this.#suffixDocs.length > 0;
+    return fits(
+      MODE_FLAT,
+      d,
+      this.#modes,
+      this.#docs,
+      this.#top,
+      rem,
+      hasLineSuffix,
+      this.#groupModeMap,
+    );
+  }
+
+  #group(ind: Indentation, mode: Mode, d: Group): void {
+    let groupMode: Mode;
+    let contents: Doc;
+    if (mode === MODE_FLAT && !this.#shouldRemeasure) {
+      groupMode = d.break ? MODE_BREAK : MODE_FLAT;
+      contents = d.contents;
     } else {
-      switch (d.type) {
-        case "indent":
-          push(makeIndent(ind, options), mode, d.contents);
-          break;
-        case "align":
-          push(makeAlign(ind, d.n, options, rootIndent), mode, d.contents);
-          break;
-        case "trim":
-          throw new Unsupported("trim");
-        case "group": {
-          let groupMode: Mode;
-          let contents: Doc;
-          if (mode === MODE_FLAT && !shouldRemeasure) {
-            groupMode = d.break ? MODE_BREAK : MODE_FLAT;
-            contents = d.contents;
-          } else {
-            shouldRemeasure = false;
-            const rem = width - pos;
-            const hasLineSuffix = suffixDocs.length > 0;
-            if (
-              !d.break &&
-              fits(MODE_FLAT, d.contents, modes, docs, top, rem, hasLineSuffix, groupModeMap)
-            ) {
+      this.#shouldRemeasure = false;
+      const rem = this.#width - this.#pos;
+      if (!d.break && this.#fits(d.contents, rem)) {
+        groupMode = MODE_FLAT;
+        contents = d.contents;
+      } else if (!d.expandedStates) {
+        groupMode = MODE_BREAK;
+        contents = d.contents;
+      } else {
+        groupMode = MODE_BREAK;
+        contents = d.expandedStates.at(-1)!;
+        if (!d.break) {
+          for (let i = 1; i < d.expandedStates.length - 1; i++) {
+            const state = d.expandedStates[i]!;
+            if (this.#fits(state, rem)) {
               groupMode = MODE_FLAT;
-              contents = d.contents;
-            } else if (!d.expandedStates) {
-              groupMode = MODE_BREAK;
-              contents = d.contents;
-            } else {
-              groupMode = MODE_BREAK;
-              contents = d.expandedStates.at(-1)!;
-              if (!d.break) {
-                for (let i = 1; i < d.expandedStates.length - 1; i++) {
-                  const state = d.expandedStates[i]!;
-                  if (fits(MODE_FLAT, state, modes, docs, top, rem, hasLineSuffix, groupModeMap)) {
-                    groupMode = MODE_FLAT;
-                    contents = state;
-                    break;
-                  }
-                }
-              }
-            }
-          }
-          push(ind, groupMode, contents);
-          if (d.id) groupModeMap.set(d.id, groupMode);
-          break;
-        }
-        case "fill": {
-          const rem = width - pos;
-          const offset = d.printedLength ?? 0;
-          const { parts } = d;
-          const length = parts.length - offset;
-          if (length === 0) break;
-          const content = parts[offset]!;
-          const hasLineSuffix = suffixDocs.length > 0;
-          const contentFits = fits(
-            MODE_FLAT,
-            content,
-            [],
-            [],
-            0,
-            rem,
-            hasLineSuffix,
-            groupModeMap,
-            true,
-          );
-          if (length === 1) {
-            push(ind, contentFits ? MODE_FLAT : MODE_BREAK, content);
-            break;
-          }
-          const whitespace = parts[offset + 1]!;
-          if (length === 2) {
-            if (contentFits) {
-              push(ind, MODE_FLAT, whitespace);
-              push(ind, MODE_FLAT, content);
-            } else {
-              push(ind, MODE_BREAK, whitespace);
-              push(ind, MODE_BREAK, content);
-            }
-            break;
-          }
-          const second = parts[offset + 2]!;
-          const bothFit = fits(
-            MODE_FLAT,
-            [content, whitespace, second],
-            [],
-            [],
-            0,
-            rem,
-            hasLineSuffix,
-            groupModeMap,
-            true,
-          );
-          push(ind, mode, { ...d, printedLength: offset + 2 });
-          if (bothFit) {
-            push(ind, MODE_FLAT, whitespace);
-            push(ind, MODE_FLAT, content);
-          } else if (contentFits) {
-            push(ind, MODE_BREAK, whitespace);
-            push(ind, MODE_FLAT, content);
-          } else {
-            push(ind, MODE_BREAK, whitespace);
-            push(ind, MODE_BREAK, content);
-          }
-          break;
-        }
-        case "if-break":
-        case "indent-if-break": {
-          const groupMode = d.groupId ? groupModeMap.get(d.groupId) : mode;
-          if (groupMode === MODE_BREAK) {
-            const contents =
-              d.type === "if-break" ? d.breakContents : d.negate ? d.contents : indent(d.contents);
-            if (contents) push(ind, mode, contents);
-          }
-          if (groupMode === MODE_FLAT) {
-            const contents =
-              d.type === "if-break" ? d.flatContents : d.negate ? indent(d.contents) : d.contents;
-            if (contents) push(ind, mode, contents);
-          }
-          break;
-        }
-        case "line-suffix":
-          suffixInds.push(ind);
-          suffixModes.push(mode);
-          suffixDocs.push(d.contents);
-          break;
-        case "line-suffix-boundary":
-          if (suffixDocs.length > 0) push(ind, mode, hardlineWithoutBreakParent);
-          break;
-        case "line": {
-          let breakLine = mode === MODE_BREAK;
-          if (mode === MODE_FLAT) {
-            if (!d.hard) {
-              if (!d.soft) {
-                write(" ");
-                pos += 1;
-              }
+              contents = state;
               break;
             }
-            shouldRemeasure = true;
-            breakLine = true;
           }
-          if (breakLine) {
-            if (suffixDocs.length > 0) {
-              push(ind, mode, d);
-              flushSuffixes();
-              break;
-            }
-            if (d.literal) {
-              write(newLine);
-              pos = 0;
-              if (ind.root) {
-                if (ind.root.value) write(ind.root.value);
-                pos = ind.root.length;
-              }
-            } else {
-              trimOutput();
-              write(newLine);
-              if (ind.value) write(ind.value);
-              pos = ind.length;
-            }
-          }
-          break;
         }
-        case "label":
-          push(ind, mode, d.contents);
-          break;
-        case "break-parent":
-          break;
-        default:
-          throw new Unsupported("unknown doc");
       }
     }
-    if (top === 0 && suffixDocs.length > 0) flushSuffixes();
+    this.#push(ind, groupMode, contents);
+    if (d.id) this.#groupModeMap.set(d.id, groupMode);
   }
-  return out.join("");
+
+  #fill(ind: Indentation, mode: Mode, d: Fill): void {
+    const rem = this.#width - this.#pos;
+    const offset = d.printedLength ?? 0;
+    const { parts } = d;
+    const length = parts.length - offset;
+    if (length === 0) return;
+    const content = parts[offset]!;
+    const hasLineSuffix = this.#suffixDocs.length > 0;
+    const flat = (part: Doc) =>
+      fits(MODE_FLAT, part, [], [], 0, rem, hasLineSuffix, this.#groupModeMap, true);
+    const contentFits = flat(content);
+    if (length === 1) {
+      this.#push(ind, contentFits ? MODE_FLAT : MODE_BREAK, content);
+      return;
+    }
+    const whitespace = parts[offset + 1]!;
+    if (length === 2) {
+      const partMode = contentFits ? MODE_FLAT : MODE_BREAK;
+      this.#push(ind, partMode, whitespace);
+      this.#push(ind, partMode, content);
+      return;
+    }
+    const second = parts[offset + 2]!;
+    const bothFit = flat([content, whitespace, second]);
+    this.#push(ind, mode, { ...d, printedLength: offset + 2 });
+    this.#push(ind, bothFit ? MODE_FLAT : MODE_BREAK, whitespace);
+    this.#push(ind, bothFit || contentFits ? MODE_FLAT : MODE_BREAK, content);
+  }
+
+  #line(ind: Indentation, mode: Mode, d: Line): void {
+    if (mode === MODE_FLAT) {
+      if (!d.hard) {
+        if (!d.soft) {
+          this.#write(" ");
+          this.#pos += 1;
+        }
+        return;
+      }
+      this.#shouldRemeasure = true;
+    }
+    // A line in break mode, or a hard line.
+    if (this.#suffixDocs.length > 0) {
+      this.#push(ind, mode, d);
+      this.#flushSuffixes();
+      return;
+    }
+    const newLine = this.#options.newLine;
+    if (d.literal) {
+      this.#write(newLine);
+      this.#pos = 0;
+      if (ind.root) {
+        if (ind.root.value) this.#write(ind.root.value);
+        this.#pos = ind.root.length;
+      }
+    } else {
+      this.#trimOutput();
+      this.#write(newLine);
+      if (ind.value) this.#write(ind.value);
+      this.#pos = ind.length;
+    }
+  }
 }

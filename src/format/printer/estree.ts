@@ -283,80 +283,14 @@ class Converter {
         return this.importDeclaration(node as ts.ImportDeclaration);
       case ts.SyntaxKind.ExportDeclaration:
         return this.exportDeclaration(node as ts.ExportDeclaration);
-      case ts.SyntaxKind.VariableStatement: {
-        const n = node as ts.VariableStatement;
-        const { exported, exportEnd, async } = this.modifiers(n);
-        if (async) throw new Unsupported("async variable");
-        const declaration = this.variableDeclarationList(n.declarationList, n);
-        return exported ? this.exported(n, exportEnd, declaration, "value") : declaration;
-      }
-      case ts.SyntaxKind.FunctionDeclaration: {
-        const n = node as ts.FunctionDeclaration;
-        const { exported, exportEnd, async } = this.modifiers(n);
-        if (!n.body) throw new Unsupported("function overload");
-        if (n.asteriskToken) throw new Unsupported("generator");
-        const fn = this.make("FunctionDeclaration", n, {
-          id: n.name ? this.identifier(n.name) : null,
-          typeParameters: this.typeParameters(n.typeParameters),
-          params: this.parameters(n.parameters),
-          returnType: n.type ? this.typeAnnotation(n.type) : undefined,
-          body: this.block(n.body),
-          async,
-          generator: false,
-          declare: false,
-          expression: false,
-        });
-        return exported ? this.exported(n, exportEnd, fn, "value") : fn;
-      }
-      case ts.SyntaxKind.TypeAliasDeclaration: {
-        const n = node as ts.TypeAliasDeclaration;
-        const { exported, exportEnd, async } = this.modifiers(n);
-        if (async) throw new Unsupported("async");
-        const alias = this.make("TSTypeAliasDeclaration", n, {
-          id: this.identifier(n.name),
-          typeParameters: this.typeParameters(n.typeParameters),
-          typeAnnotation: this.type(n.type),
-          declare: false,
-        });
-        return exported ? this.exported(n, exportEnd, alias, "type") : alias;
-      }
-      case ts.SyntaxKind.InterfaceDeclaration: {
-        const n = node as ts.InterfaceDeclaration;
-        const { exported, exportEnd, async } = this.modifiers(n);
-        if (async) throw new Unsupported("async");
-        const heritage: Node[] = [];
-        for (const clause of n.heritageClauses ?? []) {
-          if (clause.token !== ts.SyntaxKind.ExtendsKeyword) throw new Unsupported("implements");
-          for (const t of clause.types) {
-            heritage.push(
-              this.make("TSInterfaceHeritage", t, {
-                expression: this.expression(t.expression),
-                typeArguments: this.typeArguments(t.typeArguments, t.expression.end),
-              }),
-            );
-          }
-        }
-        const bodyStart = this.text.indexOf(
-          "{",
-          n.typeParameters ? n.typeParameters.end : n.name.end,
-        );
-        const iface = this.make("TSInterfaceDeclaration", n, {
-          id: this.identifier(n.name),
-          typeParameters: this.typeParameters(n.typeParameters),
-          extends: heritage,
-          body: {
-            type: "TSInterfaceBody",
-            body: n.members.map((m) => this.typeMember(m)),
-            range: [bodyStart, n.end],
-          },
-          declare: false,
-        });
-        if (heritage.length > 0) {
-          // The body starts at its brace, after the heritage clauses.
-          iface.body.range[0] = this.text.indexOf("{", n.heritageClauses!.at(-1)!.end);
-        }
-        return exported ? this.exported(n, exportEnd, iface, "type") : iface;
-      }
+      case ts.SyntaxKind.VariableStatement:
+        return this.variableStatement(node as ts.VariableStatement);
+      case ts.SyntaxKind.FunctionDeclaration:
+        return this.functionDeclaration(node as ts.FunctionDeclaration);
+      case ts.SyntaxKind.TypeAliasDeclaration:
+        return this.typeAliasDeclaration(node as ts.TypeAliasDeclaration);
+      case ts.SyntaxKind.InterfaceDeclaration:
+        return this.interfaceDeclaration(node as ts.InterfaceDeclaration);
       case ts.SyntaxKind.ClassDeclaration:
         return this.classDeclaration(node as ts.ClassDeclaration);
       case ts.SyntaxKind.Block:
@@ -366,68 +300,19 @@ class Converter {
         if (ts.isStringLiteral(n.expression)) throw new Unsupported("directive-like statement");
         return this.make("ExpressionStatement", n, { expression: this.expression(n.expression) });
       }
-      case ts.SyntaxKind.IfStatement: {
-        const n = node as ts.IfStatement;
-        return this.make("IfStatement", n, {
-          test: this.expression(n.expression),
-          consequent: this.statement(n.thenStatement),
-          alternate: n.elseStatement ? this.statement(n.elseStatement) : null,
-        });
-      }
-      case ts.SyntaxKind.ForStatement: {
-        const n = node as ts.ForStatement;
-        return this.make("ForStatement", n, {
-          init: n.initializer ? this.forInit(n.initializer) : null,
-          test: n.condition ? this.expression(n.condition) : null,
-          update: n.incrementor ? this.expression(n.incrementor) : null,
-          body: this.statement(n.statement),
-        });
-      }
+      case ts.SyntaxKind.IfStatement:
+        return this.ifStatement(node as ts.IfStatement);
+      case ts.SyntaxKind.ForStatement:
+        return this.forStatement(node as ts.ForStatement);
       case ts.SyntaxKind.ForInStatement:
-      case ts.SyntaxKind.ForOfStatement: {
-        const n = node as ts.ForInStatement | ts.ForOfStatement;
-        if (ts.isForOfStatement(n) && n.awaitModifier) throw new Unsupported("for await");
-        return this.make(ts.isForInStatement(n) ? "ForInStatement" : "ForOfStatement", n, {
-          left: this.forInit(n.initializer),
-          right: this.expression(n.expression),
-          body: this.statement(n.statement),
-          await: false,
-        });
-      }
-      case ts.SyntaxKind.WhileStatement: {
-        const n = node as ts.WhileStatement;
-        return this.make("WhileStatement", n, {
-          test: this.expression(n.expression),
-          body: this.statement(n.statement),
-        });
-      }
-      case ts.SyntaxKind.SwitchStatement: {
-        const n = node as ts.SwitchStatement;
-        return this.make("SwitchStatement", n, {
-          discriminant: this.expression(n.expression),
-          cases: n.caseBlock.clauses.map((c) =>
-            this.make("SwitchCase", c, {
-              test: ts.isCaseClause(c) ? this.expression(c.expression) : null,
-              consequent: this.statements(c.statements),
-            }),
-          ),
-        });
-      }
-      case ts.SyntaxKind.TryStatement: {
-        const n = node as ts.TryStatement;
-        return this.make("TryStatement", n, {
-          block: this.block(n.tryBlock),
-          handler: n.catchClause
-            ? this.make("CatchClause", n.catchClause, {
-                param: n.catchClause.variableDeclaration
-                  ? this.bindingName(n.catchClause.variableDeclaration)
-                  : null,
-                body: this.block(n.catchClause.block),
-              })
-            : null,
-          finalizer: n.finallyBlock ? this.block(n.finallyBlock) : null,
-        });
-      }
+      case ts.SyntaxKind.ForOfStatement:
+        return this.forInOrOfStatement(node as ts.ForInStatement | ts.ForOfStatement);
+      case ts.SyntaxKind.WhileStatement:
+        return this.whileStatement(node as ts.WhileStatement);
+      case ts.SyntaxKind.SwitchStatement:
+        return this.switchStatement(node as ts.SwitchStatement);
+      case ts.SyntaxKind.TryStatement:
+        return this.tryStatement(node as ts.TryStatement);
       case ts.SyntaxKind.ReturnStatement:
       case ts.SyntaxKind.ThrowStatement: {
         const n = node as ts.ReturnStatement | ts.ThrowStatement;
@@ -436,18 +321,152 @@ class Converter {
         });
       }
       case ts.SyntaxKind.BreakStatement:
-      case ts.SyntaxKind.ContinueStatement: {
-        const n = node as ts.BreakStatement | ts.ContinueStatement;
-        if (n.label) throw new Unsupported("labels");
-        return this.make(ts.isBreakStatement(n) ? "BreakStatement" : "ContinueStatement", n, {
-          label: null,
-        });
-      }
+      case ts.SyntaxKind.ContinueStatement:
+        return this.breakOrContinueStatement(node as ts.BreakStatement | ts.ContinueStatement);
       case ts.SyntaxKind.EmptyStatement:
         throw new Unsupported("empty statement");
       default:
         throw new Unsupported(`statement ${ts.SyntaxKind[node.kind]}`);
     }
+  }
+
+  variableStatement(n: ts.VariableStatement): Node {
+    const { exported, exportEnd, async } = this.modifiers(n);
+    if (async) throw new Unsupported("async variable");
+    const declaration = this.variableDeclarationList(n.declarationList, n);
+    return exported ? this.exported(n, exportEnd, declaration, "value") : declaration;
+  }
+
+  functionDeclaration(n: ts.FunctionDeclaration): Node {
+    const { exported, exportEnd, async } = this.modifiers(n);
+    if (!n.body) throw new Unsupported("function overload");
+    if (n.asteriskToken) throw new Unsupported("generator");
+    const fn = this.make("FunctionDeclaration", n, {
+      id: n.name ? this.identifier(n.name) : null,
+      typeParameters: this.typeParameters(n.typeParameters),
+      params: this.parameters(n.parameters),
+      returnType: n.type ? this.typeAnnotation(n.type) : undefined,
+      body: this.block(n.body),
+      async,
+      generator: false,
+      declare: false,
+      expression: false,
+    });
+    return exported ? this.exported(n, exportEnd, fn, "value") : fn;
+  }
+
+  typeAliasDeclaration(n: ts.TypeAliasDeclaration): Node {
+    const { exported, exportEnd, async } = this.modifiers(n);
+    if (async) throw new Unsupported("async");
+    const alias = this.make("TSTypeAliasDeclaration", n, {
+      id: this.identifier(n.name),
+      typeParameters: this.typeParameters(n.typeParameters),
+      typeAnnotation: this.type(n.type),
+      declare: false,
+    });
+    return exported ? this.exported(n, exportEnd, alias, "type") : alias;
+  }
+
+  interfaceDeclaration(n: ts.InterfaceDeclaration): Node {
+    const { exported, exportEnd, async } = this.modifiers(n);
+    if (async) throw new Unsupported("async");
+    const heritage: Node[] = [];
+    for (const clause of n.heritageClauses ?? []) {
+      if (clause.token !== ts.SyntaxKind.ExtendsKeyword) throw new Unsupported("implements");
+      for (const t of clause.types) {
+        heritage.push(
+          this.make("TSInterfaceHeritage", t, {
+            expression: this.expression(t.expression),
+            typeArguments: this.typeArguments(t.typeArguments, t.expression.end),
+          }),
+        );
+      }
+    }
+    const bodyStart = this.text.indexOf("{", n.typeParameters ? n.typeParameters.end : n.name.end);
+    const iface = this.make("TSInterfaceDeclaration", n, {
+      id: this.identifier(n.name),
+      typeParameters: this.typeParameters(n.typeParameters),
+      extends: heritage,
+      body: {
+        type: "TSInterfaceBody",
+        body: n.members.map((m) => this.typeMember(m)),
+        range: [bodyStart, n.end],
+      },
+      declare: false,
+    });
+    if (heritage.length > 0) {
+      // The body starts at its brace, after the heritage clauses.
+      iface.body.range[0] = this.text.indexOf("{", n.heritageClauses!.at(-1)!.end);
+    }
+    return exported ? this.exported(n, exportEnd, iface, "type") : iface;
+  }
+
+  ifStatement(n: ts.IfStatement): Node {
+    return this.make("IfStatement", n, {
+      test: this.expression(n.expression),
+      consequent: this.statement(n.thenStatement),
+      alternate: n.elseStatement ? this.statement(n.elseStatement) : null,
+    });
+  }
+
+  forStatement(n: ts.ForStatement): Node {
+    return this.make("ForStatement", n, {
+      init: n.initializer ? this.forInit(n.initializer) : null,
+      test: n.condition ? this.expression(n.condition) : null,
+      update: n.incrementor ? this.expression(n.incrementor) : null,
+      body: this.statement(n.statement),
+    });
+  }
+
+  forInOrOfStatement(n: ts.ForInStatement | ts.ForOfStatement): Node {
+    if (ts.isForOfStatement(n) && n.awaitModifier) throw new Unsupported("for await");
+    return this.make(ts.isForInStatement(n) ? "ForInStatement" : "ForOfStatement", n, {
+      left: this.forInit(n.initializer),
+      right: this.expression(n.expression),
+      body: this.statement(n.statement),
+      await: false,
+    });
+  }
+
+  whileStatement(n: ts.WhileStatement): Node {
+    return this.make("WhileStatement", n, {
+      test: this.expression(n.expression),
+      body: this.statement(n.statement),
+    });
+  }
+
+  switchStatement(n: ts.SwitchStatement): Node {
+    return this.make("SwitchStatement", n, {
+      discriminant: this.expression(n.expression),
+      cases: n.caseBlock.clauses.map((c) =>
+        this.make("SwitchCase", c, {
+          test: ts.isCaseClause(c) ? this.expression(c.expression) : null,
+          consequent: this.statements(c.statements),
+        }),
+      ),
+    });
+  }
+
+  tryStatement(n: ts.TryStatement): Node {
+    return this.make("TryStatement", n, {
+      block: this.block(n.tryBlock),
+      handler: n.catchClause
+        ? this.make("CatchClause", n.catchClause, {
+            param: n.catchClause.variableDeclaration
+              ? this.bindingName(n.catchClause.variableDeclaration)
+              : null,
+            body: this.block(n.catchClause.block),
+          })
+        : null,
+      finalizer: n.finallyBlock ? this.block(n.finallyBlock) : null,
+    });
+  }
+
+  breakOrContinueStatement(n: ts.BreakStatement | ts.ContinueStatement): Node {
+    if (n.label) throw new Unsupported("labels");
+    return this.make(ts.isBreakStatement(n) ? "BreakStatement" : "ContinueStatement", n, {
+      label: null,
+    });
   }
 
   forInit(node: ts.ForInitializer): Node {
@@ -855,121 +874,30 @@ class Converter {
         return this.make("ThisExpression", node, {});
       case ts.SyntaxKind.ParenthesizedExpression:
         return this.expression((node as ts.ParenthesizedExpression).expression);
-      case ts.SyntaxKind.BinaryExpression: {
-        const n = node as ts.BinaryExpression;
-        const operator = tokenText(n.operatorToken.kind);
-        if (operator === ",") throw new Unsupported("sequence expression");
-        const left = ASSIGNMENT.has(operator)
-          ? this.assignmentTarget(n.left)
-          : this.expression(n.left);
-        const right = this.expression(n.right);
-        const type = ASSIGNMENT.has(operator)
-          ? "AssignmentExpression"
-          : LOGICAL.has(operator)
-            ? "LogicalExpression"
-            : "BinaryExpression";
-        const result = this.make(type, n, { operator, left, right });
-        return type === "LogicalExpression" ? rebalanceLogicalTree(result) : result;
-      }
-      case ts.SyntaxKind.PrefixUnaryExpression: {
-        const n = node as ts.PrefixUnaryExpression;
-        const operator = tokenText(n.operator);
-        if (operator === "++" || operator === "--")
-          return this.make("UpdateExpression", n, {
-            operator,
-            prefix: true,
-            argument: this.assignmentTarget(n.operand),
-          });
-        return this.make("UnaryExpression", n, {
-          operator,
-          prefix: true,
-          argument: this.expression(n.operand),
-        });
-      }
-      case ts.SyntaxKind.PostfixUnaryExpression: {
-        const n = node as ts.PostfixUnaryExpression;
-        return this.make("UpdateExpression", n, {
-          operator: tokenText(n.operator),
-          prefix: false,
-          argument: this.assignmentTarget(n.operand),
-        });
-      }
+      case ts.SyntaxKind.BinaryExpression:
+        return this.binaryExpression(node as ts.BinaryExpression);
+      case ts.SyntaxKind.PrefixUnaryExpression:
+        return this.prefixUnaryExpression(node as ts.PrefixUnaryExpression);
+      case ts.SyntaxKind.PostfixUnaryExpression:
+        return this.postfixUnaryExpression(node as ts.PostfixUnaryExpression);
       case ts.SyntaxKind.TypeOfExpression:
       case ts.SyntaxKind.VoidExpression:
-      case ts.SyntaxKind.DeleteExpression: {
-        const n = node as ts.TypeOfExpression;
-        const operator = ts.isTypeOfExpression(n)
-          ? "typeof"
-          : ts.isVoidExpression(n)
-            ? "void"
-            : "delete";
-        return this.make("UnaryExpression", n, {
-          operator,
-          prefix: true,
-          argument: this.expression(n.expression),
-        });
-      }
+      case ts.SyntaxKind.DeleteExpression:
+        return this.unaryKeywordExpression(node as ts.TypeOfExpression);
       case ts.SyntaxKind.AwaitExpression:
         return this.make("AwaitExpression", node, {
           argument: this.expression((node as ts.AwaitExpression).expression),
         });
-      case ts.SyntaxKind.CallExpression: {
-        const n = node as ts.CallExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
-          throw new Unsupported("optional chain");
-        if (
-          n.expression.kind === ts.SyntaxKind.SuperKeyword ||
-          n.expression.kind === ts.SyntaxKind.ImportKeyword
-        )
-          throw new Unsupported("super/import call");
-        return this.make("CallExpression", n, {
-          callee: this.expression(n.expression),
-          typeArguments: this.typeArguments(n.typeArguments, n.expression.end),
-          arguments: n.arguments.map((a) => this.expression(a)),
-          optional: false,
-        });
-      }
-      case ts.SyntaxKind.NewExpression: {
-        const n = node as ts.NewExpression;
-        if (!n.arguments) throw new Unsupported("new without arguments");
-        return this.make("NewExpression", n, {
-          callee: this.expression(n.expression),
-          typeArguments: this.typeArguments(n.typeArguments, n.expression.end),
-          arguments: n.arguments.map((a) => this.expression(a)),
-        });
-      }
-      case ts.SyntaxKind.PropertyAccessExpression: {
-        const n = node as ts.PropertyAccessExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
-          throw new Unsupported("optional chain");
-        if (n.expression.kind === ts.SyntaxKind.SuperKeyword) throw new Unsupported("super");
-        return this.make("MemberExpression", n, {
-          object: this.expression(n.expression),
-          property: this.identifier(n.name),
-          computed: false,
-          optional: false,
-        });
-      }
-      case ts.SyntaxKind.ElementAccessExpression: {
-        const n = node as ts.ElementAccessExpression;
-        if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
-          throw new Unsupported("optional chain");
-        return this.make("MemberExpression", n, {
-          object: this.expression(n.expression),
-          property: this.expression(n.argumentExpression),
-          computed: true,
-          optional: false,
-        });
-      }
-      case ts.SyntaxKind.ArrayLiteralExpression: {
-        const n = node as ts.ArrayLiteralExpression;
-        return this.make("ArrayExpression", n, {
-          elements: n.elements.map((e) => {
-            if (ts.isOmittedExpression(e)) throw new Unsupported("array holes");
-            return this.expression(e);
-          }),
-        });
-      }
+      case ts.SyntaxKind.CallExpression:
+        return this.callExpression(node as ts.CallExpression);
+      case ts.SyntaxKind.NewExpression:
+        return this.newExpression(node as ts.NewExpression);
+      case ts.SyntaxKind.PropertyAccessExpression:
+        return this.propertyAccessExpression(node as ts.PropertyAccessExpression);
+      case ts.SyntaxKind.ElementAccessExpression:
+        return this.elementAccessExpression(node as ts.ElementAccessExpression);
+      case ts.SyntaxKind.ArrayLiteralExpression:
+        return this.arrayLiteralExpression(node as ts.ArrayLiteralExpression);
       case ts.SyntaxKind.ObjectLiteralExpression: {
         const n = node as ts.ObjectLiteralExpression;
         return this.make("ObjectExpression", n, {
@@ -980,59 +908,174 @@ class Converter {
         return this.make("SpreadElement", node, {
           argument: this.expression((node as ts.SpreadElement).expression),
         });
-      case ts.SyntaxKind.ConditionalExpression: {
-        const n = node as ts.ConditionalExpression;
-        return this.make("ConditionalExpression", n, {
-          test: this.expression(n.condition),
-          consequent: this.expression(n.whenTrue),
-          alternate: this.expression(n.whenFalse),
-        });
-      }
+      case ts.SyntaxKind.ConditionalExpression:
+        return this.conditionalExpression(node as ts.ConditionalExpression);
       case ts.SyntaxKind.AsExpression:
-      case ts.SyntaxKind.SatisfiesExpression: {
-        const n = node as ts.AsExpression;
-        return this.make(ts.isAsExpression(n) ? "TSAsExpression" : "TSSatisfiesExpression", n, {
-          expression: this.expression(n.expression),
-          typeAnnotation: this.type(n.type),
-        });
-      }
+      case ts.SyntaxKind.SatisfiesExpression:
+        return this.castExpression(node as ts.AsExpression);
       case ts.SyntaxKind.NonNullExpression:
         return this.make("TSNonNullExpression", node, {
           expression: this.expression((node as ts.NonNullExpression).expression),
         });
-      case ts.SyntaxKind.ArrowFunction: {
-        const n = node as ts.ArrowFunction;
-        const { async } = this.modifiers(n);
-        const body = ts.isBlock(n.body) ? this.block(n.body) : this.expression(n.body);
-        return this.make("ArrowFunctionExpression", n, {
-          id: null,
-          typeParameters: this.typeParameters(n.typeParameters),
-          params: this.parameters(n.parameters),
-          returnType: n.type ? this.typeAnnotation(n.type) : undefined,
-          body,
-          async,
-          generator: false,
-          expression: !ts.isBlock(n.body),
-        });
-      }
-      case ts.SyntaxKind.FunctionExpression: {
-        const n = node as ts.FunctionExpression;
-        const { async } = this.modifiers(n);
-        if (n.asteriskToken) throw new Unsupported("generator");
-        return this.make("FunctionExpression", n, {
-          id: n.name ? this.identifier(n.name) : null,
-          typeParameters: this.typeParameters(n.typeParameters),
-          params: this.parameters(n.parameters),
-          returnType: n.type ? this.typeAnnotation(n.type) : undefined,
-          body: this.block(n.body),
-          async,
-          generator: false,
-          expression: false,
-        });
-      }
+      case ts.SyntaxKind.ArrowFunction:
+        return this.arrowFunction(node as ts.ArrowFunction);
+      case ts.SyntaxKind.FunctionExpression:
+        return this.functionExpression(node as ts.FunctionExpression);
       default:
         throw new Unsupported(`expression ${ts.SyntaxKind[node.kind]}`);
     }
+  }
+
+  binaryExpression(n: ts.BinaryExpression): Node {
+    const operator = tokenText(n.operatorToken.kind);
+    if (operator === ",") throw new Unsupported("sequence expression");
+    const left = ASSIGNMENT.has(operator) ? this.assignmentTarget(n.left) : this.expression(n.left);
+    const right = this.expression(n.right);
+    const type = ASSIGNMENT.has(operator)
+      ? "AssignmentExpression"
+      : LOGICAL.has(operator)
+        ? "LogicalExpression"
+        : "BinaryExpression";
+    const result = this.make(type, n, { operator, left, right });
+    return type === "LogicalExpression" ? rebalanceLogicalTree(result) : result;
+  }
+
+  prefixUnaryExpression(n: ts.PrefixUnaryExpression): Node {
+    const operator = tokenText(n.operator);
+    if (operator === "++" || operator === "--")
+      return this.make("UpdateExpression", n, {
+        operator,
+        prefix: true,
+        argument: this.assignmentTarget(n.operand),
+      });
+    return this.make("UnaryExpression", n, {
+      operator,
+      prefix: true,
+      argument: this.expression(n.operand),
+    });
+  }
+
+  postfixUnaryExpression(n: ts.PostfixUnaryExpression): Node {
+    return this.make("UpdateExpression", n, {
+      operator: tokenText(n.operator),
+      prefix: false,
+      argument: this.assignmentTarget(n.operand),
+    });
+  }
+
+  unaryKeywordExpression(n: ts.TypeOfExpression): Node {
+    const operator = ts.isTypeOfExpression(n)
+      ? "typeof"
+      : ts.isVoidExpression(n)
+        ? "void"
+        : "delete";
+    return this.make("UnaryExpression", n, {
+      operator,
+      prefix: true,
+      argument: this.expression(n.expression),
+    });
+  }
+
+  callExpression(n: ts.CallExpression): Node {
+    if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+      throw new Unsupported("optional chain");
+    if (
+      n.expression.kind === ts.SyntaxKind.SuperKeyword ||
+      n.expression.kind === ts.SyntaxKind.ImportKeyword
+    )
+      throw new Unsupported("super/import call");
+    return this.make("CallExpression", n, {
+      callee: this.expression(n.expression),
+      typeArguments: this.typeArguments(n.typeArguments, n.expression.end),
+      arguments: n.arguments.map((a) => this.expression(a)),
+      optional: false,
+    });
+  }
+
+  newExpression(n: ts.NewExpression): Node {
+    if (!n.arguments) throw new Unsupported("new without arguments");
+    return this.make("NewExpression", n, {
+      callee: this.expression(n.expression),
+      typeArguments: this.typeArguments(n.typeArguments, n.expression.end),
+      arguments: n.arguments.map((a) => this.expression(a)),
+    });
+  }
+
+  propertyAccessExpression(n: ts.PropertyAccessExpression): Node {
+    if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+      throw new Unsupported("optional chain");
+    if (n.expression.kind === ts.SyntaxKind.SuperKeyword) throw new Unsupported("super");
+    return this.make("MemberExpression", n, {
+      object: this.expression(n.expression),
+      property: this.identifier(n.name),
+      computed: false,
+      optional: false,
+    });
+  }
+
+  elementAccessExpression(n: ts.ElementAccessExpression): Node {
+    if (n.questionDotToken || n.flags & ts.NodeFlags.OptionalChain)
+      throw new Unsupported("optional chain");
+    return this.make("MemberExpression", n, {
+      object: this.expression(n.expression),
+      property: this.expression(n.argumentExpression),
+      computed: true,
+      optional: false,
+    });
+  }
+
+  arrayLiteralExpression(n: ts.ArrayLiteralExpression): Node {
+    return this.make("ArrayExpression", n, {
+      elements: n.elements.map((e) => {
+        if (ts.isOmittedExpression(e)) throw new Unsupported("array holes");
+        return this.expression(e);
+      }),
+    });
+  }
+
+  conditionalExpression(n: ts.ConditionalExpression): Node {
+    return this.make("ConditionalExpression", n, {
+      test: this.expression(n.condition),
+      consequent: this.expression(n.whenTrue),
+      alternate: this.expression(n.whenFalse),
+    });
+  }
+
+  castExpression(n: ts.AsExpression): Node {
+    return this.make(ts.isAsExpression(n) ? "TSAsExpression" : "TSSatisfiesExpression", n, {
+      expression: this.expression(n.expression),
+      typeAnnotation: this.type(n.type),
+    });
+  }
+
+  arrowFunction(n: ts.ArrowFunction): Node {
+    const { async } = this.modifiers(n);
+    const body = ts.isBlock(n.body) ? this.block(n.body) : this.expression(n.body);
+    return this.make("ArrowFunctionExpression", n, {
+      id: null,
+      typeParameters: this.typeParameters(n.typeParameters),
+      params: this.parameters(n.parameters),
+      returnType: n.type ? this.typeAnnotation(n.type) : undefined,
+      body,
+      async,
+      generator: false,
+      expression: !ts.isBlock(n.body),
+    });
+  }
+
+  functionExpression(n: ts.FunctionExpression): Node {
+    const { async } = this.modifiers(n);
+    if (n.asteriskToken) throw new Unsupported("generator");
+    return this.make("FunctionExpression", n, {
+      id: n.name ? this.identifier(n.name) : null,
+      typeParameters: this.typeParameters(n.typeParameters),
+      params: this.parameters(n.parameters),
+      returnType: n.type ? this.typeAnnotation(n.type) : undefined,
+      body: this.block(n.body),
+      async,
+      generator: false,
+      expression: false,
+    });
   }
 
   assignmentTarget(node: ts.Expression): Node {
@@ -1125,121 +1168,140 @@ class Converter {
     const keyword = KEYWORD_TYPES[node.kind];
     if (keyword) return this.make(keyword, node, {});
     switch (node.kind) {
-      case ts.SyntaxKind.TypeReference: {
-        const n = node as ts.TypeReferenceNode;
-        return this.make("TSTypeReference", n, {
-          typeName: this.entityName(n.typeName),
-          typeArguments: this.typeArguments(n.typeArguments, n.typeName.end),
-        });
-      }
-      case ts.SyntaxKind.LiteralType: {
-        const n = node as ts.LiteralTypeNode;
-        if (n.literal.kind === ts.SyntaxKind.NullKeyword) return this.make("TSNullKeyword", n, {});
-        if (ts.isPrefixUnaryExpression(n.literal)) {
-          return this.make("TSLiteralType", n, { literal: this.expression(n.literal) });
-        }
-        return this.make("TSLiteralType", n, { literal: this.literal(n.literal) });
-      }
+      case ts.SyntaxKind.TypeReference:
+        return this.typeReference(node as ts.TypeReferenceNode);
+      case ts.SyntaxKind.LiteralType:
+        return this.literalType(node as ts.LiteralTypeNode);
       case ts.SyntaxKind.UnionType:
-      case ts.SyntaxKind.IntersectionType: {
-        const n = node as ts.UnionTypeNode;
-        const types = n.types.map((t) => this.type(t));
-        if (types.length === 1) return types[0];
-        return this.make(ts.isUnionTypeNode(n) ? "TSUnionType" : "TSIntersectionType", n, {
-          types,
-        });
-      }
+      case ts.SyntaxKind.IntersectionType:
+        return this.unionOrIntersectionType(node as ts.UnionTypeNode);
       case ts.SyntaxKind.ArrayType:
         return this.make("TSArrayType", node, {
           elementType: this.type((node as ts.ArrayTypeNode).elementType),
         });
-      case ts.SyntaxKind.TypeOperator: {
-        const n = node as ts.TypeOperatorNode;
-        return this.make("TSTypeOperator", n, {
-          operator: tokenText(n.operator),
-          typeAnnotation: this.type(n.type),
-        });
-      }
+      case ts.SyntaxKind.TypeOperator:
+        return this.typeOperator(node as ts.TypeOperatorNode);
       case ts.SyntaxKind.TypeLiteral:
         return this.make("TSTypeLiteral", node, {
           members: (node as ts.TypeLiteralNode).members.map((m) => this.typeMember(m)),
         });
-      case ts.SyntaxKind.TypePredicate: {
-        const n = node as ts.TypePredicateNode;
-        if (!ts.isIdentifier(n.parameterName)) throw new Unsupported("this predicate");
-        return this.make("TSTypePredicate", n, {
-          asserts: Boolean(n.assertsModifier),
-          parameterName: this.identifier(n.parameterName),
-          typeAnnotation: n.type
-            ? {
-                type: "TSTypeAnnotation",
-                typeAnnotation: this.type(n.type),
-                range: [this.start(n.type), n.type.end],
-              }
-            : null,
-        });
-      }
+      case ts.SyntaxKind.TypePredicate:
+        return this.typePredicate(node as ts.TypePredicateNode);
       case ts.SyntaxKind.ParenthesizedType:
         return this.type((node as ts.ParenthesizedTypeNode).type);
-      case ts.SyntaxKind.FunctionType: {
-        const n = node as ts.FunctionTypeNode;
-        return this.make("TSFunctionType", n, {
-          typeParameters: this.typeParameters(n.typeParameters),
-          params: this.parameters(n.parameters),
-          returnType: this.functionTypeReturn(n.type),
-        });
-      }
-      case ts.SyntaxKind.IndexedAccessType: {
-        const n = node as ts.IndexedAccessTypeNode;
-        return this.make("TSIndexedAccessType", n, {
-          objectType: this.type(n.objectType),
-          indexType: this.type(n.indexType),
-        });
-      }
-      case ts.SyntaxKind.TypeQuery: {
-        const n = node as ts.TypeQueryNode;
-        return this.make("TSTypeQuery", n, {
-          exprName: this.entityName(n.exprName),
-          typeArguments: this.typeArguments(n.typeArguments, n.exprName.end),
-        });
-      }
+      case ts.SyntaxKind.FunctionType:
+        return this.functionType(node as ts.FunctionTypeNode);
+      case ts.SyntaxKind.IndexedAccessType:
+        return this.indexedAccessType(node as ts.IndexedAccessTypeNode);
+      case ts.SyntaxKind.TypeQuery:
+        return this.typeQuery(node as ts.TypeQueryNode);
       case ts.SyntaxKind.ThisType:
         return this.make("TSThisType", node, {});
-      case ts.SyntaxKind.TupleType: {
-        const n = node as ts.TupleTypeNode;
-        return this.make("TSTupleType", n, {
-          elementTypes: n.elements.map((e) => {
-            if (ts.isNamedTupleMember(e) || ts.isRestTypeNode(e) || ts.isOptionalTypeNode(e))
-              throw new Unsupported("tuple member");
-            return this.type(e);
-          }),
-        });
-      }
-      case ts.SyntaxKind.MappedType: {
-        const n = node as ts.MappedTypeNode;
-        if (n.members && n.members.length > 0) throw new Unsupported("mapped type members");
-        const modifier = (token: ts.Node | undefined) =>
-          token === undefined
-            ? undefined
-            : token.kind === ts.SyntaxKind.PlusToken
-              ? "+"
-              : token.kind === ts.SyntaxKind.MinusToken
-                ? "-"
-                : true;
-        if (ts.getModifiers(n.typeParameter)?.length)
-          throw new Unsupported("type parameter modifiers");
-        return this.make("TSMappedType", n, {
-          key: this.identifier(n.typeParameter.name),
-          constraint: this.type(n.typeParameter.constraint!),
-          nameType: n.nameType ? this.type(n.nameType) : null,
-          readonly: modifier(n.readonlyToken),
-          optional: modifier(n.questionToken) ?? false,
-          typeAnnotation: n.type ? this.type(n.type) : undefined,
-        });
-      }
+      case ts.SyntaxKind.TupleType:
+        return this.tupleType(node as ts.TupleTypeNode);
+      case ts.SyntaxKind.MappedType:
+        return this.mappedType(node as ts.MappedTypeNode);
       default:
         throw new Unsupported(`type ${ts.SyntaxKind[node.kind]}`);
     }
+  }
+
+  typeReference(n: ts.TypeReferenceNode): Node {
+    return this.make("TSTypeReference", n, {
+      typeName: this.entityName(n.typeName),
+      typeArguments: this.typeArguments(n.typeArguments, n.typeName.end),
+    });
+  }
+
+  literalType(n: ts.LiteralTypeNode): Node {
+    if (n.literal.kind === ts.SyntaxKind.NullKeyword) return this.make("TSNullKeyword", n, {});
+    if (ts.isPrefixUnaryExpression(n.literal)) {
+      return this.make("TSLiteralType", n, { literal: this.expression(n.literal) });
+    }
+    return this.make("TSLiteralType", n, { literal: this.literal(n.literal) });
+  }
+
+  unionOrIntersectionType(n: ts.UnionTypeNode): Node {
+    const types = n.types.map((t) => this.type(t));
+    if (types.length === 1) return types[0];
+    return this.make(ts.isUnionTypeNode(n) ? "TSUnionType" : "TSIntersectionType", n, {
+      types,
+    });
+  }
+
+  typeOperator(n: ts.TypeOperatorNode): Node {
+    return this.make("TSTypeOperator", n, {
+      operator: tokenText(n.operator),
+      typeAnnotation: this.type(n.type),
+    });
+  }
+
+  typePredicate(n: ts.TypePredicateNode): Node {
+    if (!ts.isIdentifier(n.parameterName)) throw new Unsupported("this predicate");
+    return this.make("TSTypePredicate", n, {
+      asserts: Boolean(n.assertsModifier),
+      parameterName: this.identifier(n.parameterName),
+      typeAnnotation: n.type
+        ? {
+            type: "TSTypeAnnotation",
+            typeAnnotation: this.type(n.type),
+            range: [this.start(n.type), n.type.end],
+          }
+        : null,
+    });
+  }
+
+  functionType(n: ts.FunctionTypeNode): Node {
+    return this.make("TSFunctionType", n, {
+      typeParameters: this.typeParameters(n.typeParameters),
+      params: this.parameters(n.parameters),
+      returnType: this.functionTypeReturn(n.type),
+    });
+  }
+
+  indexedAccessType(n: ts.IndexedAccessTypeNode): Node {
+    return this.make("TSIndexedAccessType", n, {
+      objectType: this.type(n.objectType),
+      indexType: this.type(n.indexType),
+    });
+  }
+
+  typeQuery(n: ts.TypeQueryNode): Node {
+    return this.make("TSTypeQuery", n, {
+      exprName: this.entityName(n.exprName),
+      typeArguments: this.typeArguments(n.typeArguments, n.exprName.end),
+    });
+  }
+
+  tupleType(n: ts.TupleTypeNode): Node {
+    return this.make("TSTupleType", n, {
+      elementTypes: n.elements.map((e) => {
+        if (ts.isNamedTupleMember(e) || ts.isRestTypeNode(e) || ts.isOptionalTypeNode(e))
+          throw new Unsupported("tuple member");
+        return this.type(e);
+      }),
+    });
+  }
+
+  mappedType(n: ts.MappedTypeNode): Node {
+    if (n.members && n.members.length > 0) throw new Unsupported("mapped type members");
+    const modifier = (token: ts.Node | undefined) =>
+      token === undefined
+        ? undefined
+        : token.kind === ts.SyntaxKind.PlusToken
+          ? "+"
+          : token.kind === ts.SyntaxKind.MinusToken
+            ? "-"
+            : true;
+    if (ts.getModifiers(n.typeParameter)?.length) throw new Unsupported("type parameter modifiers");
+    return this.make("TSMappedType", n, {
+      key: this.identifier(n.typeParameter.name),
+      constraint: this.type(n.typeParameter.constraint!),
+      nameType: n.nameType ? this.type(n.nameType) : null,
+      readonly: modifier(n.readonlyToken),
+      optional: modifier(n.questionToken) ?? false,
+      typeAnnotation: n.type ? this.type(n.type) : undefined,
+    });
   }
 
   functionTypeReturn(type: ts.TypeNode): Node {

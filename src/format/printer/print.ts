@@ -380,11 +380,6 @@ export class Printer {
     switch (node.type) {
       case "Literal":
         return this.printLiteral();
-      case "Program":
-      case "BlockStatement":
-        return this.printBlock();
-      case "ExpressionStatement":
-        return this.printExpressionStatement();
       case "AssignmentExpression":
         return this.printAssignment(print("left"), [" ", node.operator], "right");
       case "VariableDeclarator":
@@ -409,20 +404,6 @@ export class Printer {
         return this.printFunction(args);
       case "ArrowFunctionExpression":
         return this.printArrowFunction(args);
-      case "ExportNamedDeclaration":
-        return this.printExportDeclaration();
-      case "ImportDeclaration":
-        return this.printImportDeclaration();
-      case "ImportSpecifier":
-      case "ExportSpecifier":
-      case "ImportNamespaceSpecifier":
-      case "ImportDefaultSpecifier":
-        return this.printModuleSpecifier();
-      case "ClassBody":
-        return this.printClassBody();
-      case "ThrowStatement":
-      case "ReturnStatement":
-        return this.printReturnOrThrowStatement();
       case "NewExpression":
       case "CallExpression":
         return this.printCallExpression();
@@ -436,15 +417,8 @@ export class Printer {
         return this.printArray();
       case "ThisExpression":
         return "this";
-      case "UnaryExpression": {
-        const parts: Doc[] = [node.operator];
-        if (/[a-z]$/.test(node.operator)) parts.push(" ");
-        const argumentDoc = print("argument");
-        if (hasComment(node.argument))
-          parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
-        else parts.push(argumentDoc);
-        return parts;
-      }
+      case "UnaryExpression":
+        return this.printUnaryExpression();
       case "UpdateExpression":
         return [
           node.prefix ? node.operator : "",
@@ -454,6 +428,31 @@ export class Printer {
       case "ConditionalExpression":
         if (options.experimentalTernaries) return this.printTernary(args);
         return this.printTernaryOld();
+      case "TemplateElement":
+        return replaceEndOfLine(node.value.raw);
+      case "TemplateLiteral":
+        return this.printTemplateLiteral();
+      default: {
+        const printed = this.printStatement() ?? this.printDeclaration();
+        if (printed === undefined) throw new Unsupported(`node ${node.type}`);
+        return printed;
+      }
+    }
+  }
+
+  /** A statement (a block, a loop, a jump...), or `undefined` for another node. */
+  printStatement(): Doc | undefined {
+    const { path, print } = this;
+    const { node } = path;
+    switch (node.type) {
+      case "Program":
+      case "BlockStatement":
+        return this.printBlock();
+      case "ExpressionStatement":
+        return this.printExpressionStatement();
+      case "ThrowStatement":
+      case "ReturnStatement":
+        return this.printReturnOrThrowStatement();
       case "VariableDeclaration":
         return this.printVariableDeclaration();
       case "IfStatement":
@@ -501,19 +500,47 @@ export class Printer {
         return this.printSwitchStatement();
       case "SwitchCase":
         return this.printSwitchCase();
+      default:
+        return undefined;
+    }
+  }
+
+  /** A declaration of a module or a class, or `undefined` for another node. */
+  printDeclaration(): Doc | undefined {
+    switch (this.path.node.type) {
+      case "ExportNamedDeclaration":
+        return this.printExportDeclaration();
+      case "ImportDeclaration":
+        return this.printImportDeclaration();
+      case "ImportSpecifier":
+      case "ExportSpecifier":
+      case "ImportNamespaceSpecifier":
+      case "ImportDefaultSpecifier":
+        return this.printModuleSpecifier();
+      case "ClassBody":
+        return this.printClassBody();
       case "ClassDeclaration":
         return this.printClass();
       case "MethodDefinition":
         return this.printClassMethod();
       case "PropertyDefinition":
         return this.printClassProperty();
-      case "TemplateElement":
-        return replaceEndOfLine(node.value.raw);
-      case "TemplateLiteral":
-        return this.printTemplateLiteral();
       default:
-        throw new Unsupported(`node ${node.type}`);
+        return undefined;
     }
+  }
+
+  /** `UnaryExpression` */
+  printUnaryExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const parts: Doc[] = [node.operator];
+    if (/[a-z]$/.test(node.operator)) parts.push(" ");
+    const argumentDoc = print("argument");
+    if (hasComment(node.argument))
+      parts.push(group(["(", indent([softline, argumentDoc]), softline, ")"]));
+    else parts.push(argumentDoc);
+    return parts;
   }
 
   // --- literals ---
@@ -1358,56 +1385,10 @@ export class Printer {
         shouldBreak: true,
       });
     if (anyArgEmptyLine || isFunctionCompositionArguments(args)) return allArgsBrokenOut();
-    if (shouldExpandFirstArg(args)) {
-      const tailArgs = printedArguments.slice(1);
-      if (tailArgs.some(willBreak)) return allArgsBrokenOut();
-      let firstArg: Doc;
-      try {
-        firstArg = print(["arguments", 0], { expandFirstArg: true });
-      } catch (caught) {
-        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
-        throw caught;
-      }
-      if (willBreak(firstArg)) {
-        return [
-          breakParent,
-          conditionalGroup([
-            ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
-            allArgsBrokenOut(),
-          ]),
-        ];
-      }
-      return conditionalGroup([
-        ["(", firstArg, ", ", ...tailArgs, ")"],
-        ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
-        allArgsBrokenOut(),
-      ]);
-    }
-    if (shouldExpandLastArg(args)) {
-      const headArgs = printedArguments.slice(0, -1);
-      if (headArgs.some(willBreak)) return allArgsBrokenOut();
-      let lastArg: Doc;
-      try {
-        lastArg = print(["arguments", args.length - 1], { expandLastArg: true });
-      } catch (caught) {
-        if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
-        throw caught;
-      }
-      if (willBreak(lastArg)) {
-        return [
-          breakParent,
-          conditionalGroup([
-            ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
-            allArgsBrokenOut(),
-          ]),
-        ];
-      }
-      return conditionalGroup([
-        ["(", ...headArgs, lastArg, ")"],
-        ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
-        allArgsBrokenOut(),
-      ]);
-    }
+    if (shouldExpandFirstArg(args))
+      return this.printArgumentsExpandingFirst(printedArguments, allArgsBrokenOut);
+    if (shouldExpandLastArg(args))
+      return this.printArgumentsExpandingLast(args, printedArguments, allArgsBrokenOut);
     const contents: Doc[] = [
       "(",
       indent([softline, ...printedArguments]),
@@ -1419,131 +1400,76 @@ export class Printer {
     return group(contents, { shouldBreak: printedArguments.some(willBreak) || anyArgEmptyLine });
   }
 
+  /** The arguments with the first one expanded (a function, an object) and the rest after it. */
+  printArgumentsExpandingFirst(printedArguments: Doc[], allArgsBrokenOut: () => Doc): Doc {
+    const { print } = this;
+    const tailArgs = printedArguments.slice(1);
+    if (tailArgs.some(willBreak)) return allArgsBrokenOut();
+    let firstArg: Doc;
+    try {
+      firstArg = print(["arguments", 0], { expandFirstArg: true });
+    } catch (caught) {
+      if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+      throw caught;
+    }
+    if (willBreak(firstArg)) {
+      return [
+        breakParent,
+        conditionalGroup([
+          ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+          allArgsBrokenOut(),
+        ]),
+      ];
+    }
+    return conditionalGroup([
+      ["(", firstArg, ", ", ...tailArgs, ")"],
+      ["(", group(firstArg, { shouldBreak: true }), ", ", ...tailArgs, ")"],
+      allArgsBrokenOut(),
+    ]);
+  }
+
+  /** The arguments with the last one expanded (a callback, an object) and the rest before it. */
+  printArgumentsExpandingLast(
+    args: Node[],
+    printedArguments: Doc[],
+    allArgsBrokenOut: () => Doc,
+  ): Doc {
+    const { print } = this;
+    const headArgs = printedArguments.slice(0, -1);
+    if (headArgs.some(willBreak)) return allArgsBrokenOut();
+    let lastArg: Doc;
+    try {
+      lastArg = print(["arguments", args.length - 1], { expandLastArg: true });
+    } catch (caught) {
+      if (caught instanceof ArgExpansionBailout) return allArgsBrokenOut();
+      throw caught;
+    }
+    if (willBreak(lastArg)) {
+      return [
+        breakParent,
+        conditionalGroup([
+          ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+          allArgsBrokenOut(),
+        ]),
+      ];
+    }
+    return conditionalGroup([
+      ["(", ...headArgs, lastArg, ")"],
+      ["(", ...headArgs, group(lastArg, { shouldBreak: true }), ")"],
+      allArgsBrokenOut(),
+    ]);
+  }
+
   printMemberChain(): Doc {
-    const { path, options, print } = this;
-    const isExpressionStatement = path.parent.type === "ExpressionStatement";
-    interface Printed {
-      node: Node;
-      printed: Doc;
-      hasTrailingEmptyLine?: boolean;
-    }
-    const printedNodes: Printed[] = [];
-    const shouldInsertEmptyLineAfter = (node: Node): boolean => {
-      const text = this.text;
-      const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
-      const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
-      if (nextChar === ")")
-        return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
-      return this.isNextLineEmpty(node);
-    };
-    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
-    const rec = () => {
-      const { node } = path;
-      if (
-        isCallExpression(node) &&
-        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
-        !this.needsParens()
-      ) {
-        const hasTrailingEmptyLine = shouldInsertEmptyLineAfter(node);
-        printedNodes.unshift({
-          node,
-          hasTrailingEmptyLine,
-          printed: [
-            withComments(node, [
-              this.printOptionalToken(),
-              print("typeArguments"),
-              this.printCallArguments(),
-            ]),
-            hasTrailingEmptyLine ? hardline : "",
-          ],
-        });
-        path.call(rec, "callee");
-      } else if (isMemberish(node) && !this.needsParens()) {
-        printedNodes.unshift({ node, printed: withComments(node, this.printMemberLookup()) });
-        path.call(rec, "object");
-      } else if (node.type === "TSNonNullExpression" && !this.needsParens()) {
-        printedNodes.unshift({ node, printed: withComments(node, "!") });
-        path.call(rec, "expression");
-      } else {
-        printedNodes.unshift({ node, printed: print() });
-      }
-    };
-    const { node } = path;
-    printedNodes.unshift({
-      node,
-      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
-    });
-    if (node.callee) path.call(rec, "callee");
-
-    const groups: Printed[][] = [];
-    let currentGroup: Printed[] = [printedNodes[0]!];
-    let i = 1;
-    for (; i < printedNodes.length; ++i) {
-      const n = printedNodes[i]!.node;
-      if (
-        n.type === "TSNonNullExpression" ||
-        isCallExpression(n) ||
-        (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
-      )
-        currentGroup.push(printedNodes[i]!);
-      else break;
-    }
-    if (!isCallExpression(printedNodes[0]!.node)) {
-      for (; i + 1 < printedNodes.length; ++i) {
-        if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
-          currentGroup.push(printedNodes[i]!);
-        else break;
-      }
-    }
-    groups.push(currentGroup);
-    currentGroup = [];
-    let hasSeenCallExpression = false;
-    for (; i < printedNodes.length; ++i) {
-      const p = printedNodes[i]!;
-      if (hasSeenCallExpression && isMemberish(p.node)) {
-        if (p.node.computed && isNumericLiteral(p.node.property)) {
-          currentGroup.push(p);
-          continue;
-        }
-        groups.push(currentGroup);
-        currentGroup = [];
-        hasSeenCallExpression = false;
-      }
-      if (isCallExpression(p.node)) hasSeenCallExpression = true;
-      currentGroup.push(p);
-      if (hasComment(p.node, CommentFlags.Trailing)) {
-        groups.push(currentGroup);
-        currentGroup = [];
-        hasSeenCallExpression = false;
-      }
-    }
-    if (currentGroup.length > 0) groups.push(currentGroup);
-
-    const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
-    const isShort = (name: string) => name.length <= options.tabWidth;
-    const shouldNotWrap = (gs: Printed[][]) => {
-      const hasComputed = gs[1]![0]?.node.computed;
-      if (gs[0]!.length === 1) {
-        const firstNode = gs[0]![0]!.node;
-        return (
-          firstNode.type === "ThisExpression" ||
-          (firstNode.type === "Identifier" &&
-            (isFactory(firstNode.name) ||
-              (isExpressionStatement && isShort(firstNode.name)) ||
-              hasComputed))
-        );
-      }
-      const lastNode = gs[0]!.at(-1)!.node;
-      return (
-        isMemberExpression(lastNode) &&
-        lastNode.property.type === "Identifier" &&
-        (isFactory(lastNode.property.name) || hasComputed)
-      );
-    };
+    const { path, options } = this;
+    const printedNodes = this.printMemberChainLinks();
+    const groups = memberChainGroups(printedNodes);
     const shouldMerge =
-      groups.length >= 2 && !hasComment(groups[1]![0]!.node) && shouldNotWrap(groups);
-    const printGroup = (g: Printed[]) => g.map((t) => t.printed);
-    const printIndentedGroup = (gs: Printed[][]) =>
+      groups.length >= 2 &&
+      !hasComment(groups[1]![0]!.node) &&
+      shouldNotWrap(groups, options, path.parent.type === "ExpressionStatement");
+    const printGroup = (g: ChainLink[]) => g.map((t) => t.printed);
+    const printIndentedGroup = (gs: ChainLink[][]) =>
       gs.length === 0 ? "" : indent([hardline, join(hardline, gs.map(printGroup))]);
     const printedGroups = groups.map(printGroup);
     const oneLine: Doc = printedGroups;
@@ -1563,7 +1489,8 @@ export class Printer {
     }
     const lastNodeBeforeIndent = groups[shouldMerge ? 1 : 0]!.at(-1)!.node;
     const shouldHaveEmptyLineBeforeIndent =
-      !isCallExpression(lastNodeBeforeIndent) && shouldInsertEmptyLineAfter(lastNodeBeforeIndent);
+      !isCallExpression(lastNodeBeforeIndent) &&
+      this.memberChainEmptyLineAfter(lastNodeBeforeIndent);
     const expanded: Doc = [
       printGroup(groups[0]!),
       shouldMerge ? groups.slice(1, 2).map(printGroup) : "",
@@ -1598,6 +1525,62 @@ export class Printer {
       ];
     }
     return label({ memberChain: true }, result);
+  }
+
+  /** prettier's printedNodes: the chain's calls, members and `!`, from its head, each printed. */
+  printMemberChainLinks(): ChainLink[] {
+    const { path, print } = this;
+    const printedNodes: ChainLink[] = [];
+    const withComments = (node: Node, doc: Doc) => printComments(node, doc, this.text);
+    const rec = () => {
+      const { node } = path;
+      if (
+        isCallExpression(node) &&
+        (isMemberish(node.callee) || isCallExpression(node.callee)) &&
+        !this.needsParens()
+      ) {
+        const hasTrailingEmptyLine = this.memberChainEmptyLineAfter(node);
+        printedNodes.unshift({
+          node,
+          hasTrailingEmptyLine,
+          printed: [
+            withComments(node, [
+              this.printOptionalToken(),
+              print("typeArguments"),
+              this.printCallArguments(),
+            ]),
+            hasTrailingEmptyLine ? hardline : "",
+          ],
+        });
+        path.call(rec, "callee");
+      } else if (isMemberish(node) && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, this.printMemberLookup()) });
+        path.call(rec, "object");
+      } else if (node.type === "TSNonNullExpression" && !this.needsParens()) {
+        printedNodes.unshift({ node, printed: withComments(node, "!") });
+        path.call(rec, "expression");
+      } else {
+        printedNodes.unshift({ node, printed: print() });
+      }
+    };
+    const { node } = path;
+    printedNodes.unshift({
+      node,
+      printed: [this.printOptionalToken(), print("typeArguments"), this.printCallArguments()],
+    });
+    if (node.callee) path.call(rec, "callee");
+
+    return printedNodes;
+  }
+
+  /** Whether an empty line follows `node` in the source (after a `)` that closes it, too). */
+  memberChainEmptyLineAfter(node: Node): boolean {
+    const text = this.text;
+    const nextCharIndex = getNextNonSpaceNonCommentCharacterIndex(text, locEnd(node));
+    const nextChar = nextCharIndex === false ? "" : text.charAt(nextCharIndex);
+    if (nextChar === ")")
+      return nextCharIndex !== false && isNextLineEmptyAfterIndex(text, nextCharIndex + 1);
+    return this.isNextLineEmpty(node);
   }
 
   // --- objects and arrays ---
@@ -2309,22 +2292,8 @@ export class Printer {
       case "TSTypeParameter":
         return this.printTypeParameter();
       case "TSAsExpression":
-      case "TSSatisfiesExpression": {
-        const { parent, key } = path;
-        const parts: Doc[] = [
-          print("expression"),
-          " ",
-          node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
-          " ",
-          print("typeAnnotation"),
-        ];
-        if (
-          (key === "callee" && isCallOrNewExpression(parent)) ||
-          (key === "object" && isMemberExpression(parent))
-        )
-          return group([indent([softline, ...parts]), softline]);
-        return parts;
-      }
+      case "TSSatisfiesExpression":
+        return this.printAsOrSatisfiesExpression();
       case "TSArrayType":
         return [print("elementType"), "[]"];
       case "TSPropertySignature":
@@ -2339,30 +2308,8 @@ export class Printer {
         ];
       case "TSTypeQuery":
         return ["typeof ", print("exprName"), print("typeArguments")];
-      case "TSIndexSignature": {
-        const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
-        const parametersGroup = group([
-          indent([
-            softline,
-            join(
-              [", ", softline],
-              path.map(() => print(), "parameters"),
-            ),
-          ]),
-          trailingComma,
-          softline,
-        ]);
-        return [
-          group([
-            node.readonly ? "readonly " : "",
-            "[",
-            node.parameters ? parametersGroup : "",
-            "]",
-            this.printTypeAnnotationProperty(),
-          ]),
-          this.printClassMemberSemicolon(),
-        ];
-      }
+      case "TSIndexSignature":
+        return this.printIndexSignature();
       case "TSTypePredicate":
         return [
           node.asserts ? "asserts " : "",
@@ -2373,13 +2320,8 @@ export class Printer {
         return [print("expression"), "!"];
       case "TSMethodSignature":
         return this.printMethodSignature();
-      case "TSFunctionType": {
-        let parametersDoc = this.printFunctionParameters(false, true);
-        const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
-        if (shouldGroupFunctionParameters(node, returnTypeDoc))
-          parametersDoc = group(parametersDoc);
-        return [group([parametersDoc, returnTypeDoc]), ""];
-      }
+      case "TSFunctionType":
+        return this.printFunctionType();
       case "TSMappedType":
         return this.printMappedType();
       case "TSLiteralType":
@@ -2401,6 +2343,64 @@ export class Printer {
       default:
         throw new Unsupported(`node ${node.type}`);
     }
+  }
+
+  /** `TSAsExpression` and `TSSatisfiesExpression` */
+  printAsOrSatisfiesExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const { parent, key } = path;
+    const parts: Doc[] = [
+      print("expression"),
+      " ",
+      node.type === "TSSatisfiesExpression" ? "satisfies" : "as",
+      " ",
+      print("typeAnnotation"),
+    ];
+    if (
+      (key === "callee" && isCallOrNewExpression(parent)) ||
+      (key === "object" && isMemberExpression(parent))
+    )
+      return group([indent([softline, ...parts]), softline]);
+    return parts;
+  }
+
+  /** `TSIndexSignature` */
+  printIndexSignature(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    const trailingComma = node.parameters.length > 1 ? this.printTrailingComma() : "";
+    const parametersGroup = group([
+      indent([
+        softline,
+        join(
+          [", ", softline],
+          path.map(() => print(), "parameters"),
+        ),
+      ]),
+      trailingComma,
+      softline,
+    ]);
+    return [
+      group([
+        node.readonly ? "readonly " : "",
+        "[",
+        node.parameters ? parametersGroup : "",
+        "]",
+        this.printTypeAnnotationProperty(),
+      ]),
+      this.printClassMemberSemicolon(),
+    ];
+  }
+
+  /** `TSFunctionType` */
+  printFunctionType(): Doc {
+    const { path } = this;
+    const { node } = path;
+    let parametersDoc = this.printFunctionParameters(false, true);
+    const returnTypeDoc = this.printTypeAnnotationProperty("returnType");
+    if (shouldGroupFunctionParameters(node, returnTypeDoc)) parametersDoc = group(parametersDoc);
+    return [group([parametersDoc, returnTypeDoc]), ""];
   }
 
   printTypeParameters(paramsKey: string): Doc {
@@ -2531,19 +2531,7 @@ export class Printer {
     const isAlternateTernary = alternateNode.type === node.type;
     const isInChain = isAlternateTernary || isInAlternate;
     const isBigTabs = options.tabWidth > 2 || options.useTabs;
-    let currentParent: Node;
-    let previousParent: Node;
-    let i = 0;
-    do {
-      previousParent = currentParent || node;
-      currentParent = path.getParentNode(i);
-      i++;
-    } while (
-      currentParent &&
-      currentParent.type === node.type &&
-      currentParent.test !== previousParent
-    );
-    const firstNonConditionalParent = currentParent || parent;
+    const firstNonConditionalParent = firstNonConditionalParentOf(path);
     const isOnSameLineAsAssignment =
       args?.assignmentLayout &&
       args.assignmentLayout !== "break-after-operator" &&
@@ -2557,13 +2545,7 @@ export class Printer {
     const breakClosingParen = isMemberExpression(parent) && !parent.computed;
     const fillTab = !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1);
     const shouldBreak =
-      [node.test, consequentNode, alternateNode]
-        .flatMap((n) => getComments(n))
-        .some(
-          (comment) =>
-            comment.type === "Block" &&
-            hasNewlineInRange(this.text, locStart(comment), locEnd(comment)),
-        ) ||
+      hasMultilineBlockComment([node.test, consequentNode, alternateNode], this.text) ||
       isConsequentTernary ||
       isAlternateTernary;
     const tryToParenthesizeAlternate =
@@ -2576,11 +2558,9 @@ export class Printer {
       isInAlternate ||
       (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
       tryToParenthesizeAlternate;
-    const alternateComments: Doc[] = [];
-    if (hasComment(node.test, CommentFlags.Dangling))
-      alternateComments.push(printDanglingComments(node.test, this.text));
-    if (hasComment(node, CommentFlags.Dangling))
-      alternateComments.push(printDanglingComments(node, this.text));
+    const alternateComments = [node.test, node]
+      .filter((n) => hasComment(n, CommentFlags.Dangling))
+      .map((n) => printDanglingComments(n, this.text));
     const testId = Symbol("test");
     const consequentId = Symbol("consequent");
     const testAndConsequentId = Symbol("test-and-consequent");
@@ -2654,19 +2634,7 @@ export class Printer {
     const parts: Doc[] = [];
     const isParentTest = parent.type === node.type && parent.test === node;
     const forceNoIndent = parent.type === node.type && !isParentTest;
-    let currentParent: Node;
-    let previousParent: Node;
-    let i = 0;
-    do {
-      previousParent = currentParent || node;
-      currentParent = path.getParentNode(i);
-      i++;
-    } while (
-      currentParent &&
-      currentParent.type === node.type &&
-      currentParent.test !== previousParent
-    );
-    const firstNonConditionalParent = currentParent || parent;
+    const firstNonConditionalParent = firstNonConditionalParentOf(path);
     const printBranch = (name: string) =>
       options.useTabs ? indent(print(name)) : align(2, print(name));
     const part: Doc[] = [
@@ -2774,277 +2742,462 @@ export class Printer {
       )
         return true;
     }
-    // parentNeedsParentheses
-    switch (parent.type) {
-      case "ClassDeclaration":
-        if (key === "superClass") {
-          const superClass = stripChainElementWrappers(node);
-          if (
-            [
-              "ArrowFunctionExpression",
-              "AssignmentExpression",
-              "AwaitExpression",
-              "BinaryExpression",
-              "ConditionalExpression",
-              "LogicalExpression",
-              "NewExpression",
-              "ObjectExpression",
-              "SequenceExpression",
-              "TaggedTemplateExpression",
-              "UnaryExpression",
-              "UpdateExpression",
-              "YieldExpression",
-            ].includes(superClass.type)
-          )
-            return true;
-        }
-        break;
-      case "VariableDeclarator":
+    if (parentNeedsParens(path, node, parent, key)) return true;
+    return nodeNeedsParens(path, options, node, parent, key);
+  }
+}
+
+// --- parentheses, the pieces of needsParens ---
+
+/** prettier's parentNeedsParentheses: a class's `extends`, a `for-in`'s initializer. */
+function parentNeedsParens(
+  path: AstPath,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (parent.type) {
+    case "ClassDeclaration":
+      if (key === "superClass") {
+        const superClass = stripChainElementWrappers(node);
         if (
-          key === "init" &&
-          path.match(
-            undefined,
-            undefined,
-            (n, k) => k === "declarations" && n.type === "VariableDeclaration",
-            (n, k) => k === "left" && n.type === "ForInStatement",
-          )
+          [
+            "ArrowFunctionExpression",
+            "AssignmentExpression",
+            "AwaitExpression",
+            "BinaryExpression",
+            "ConditionalExpression",
+            "LogicalExpression",
+            "NewExpression",
+            "ObjectExpression",
+            "SequenceExpression",
+            "TaggedTemplateExpression",
+            "UnaryExpression",
+            "UpdateExpression",
+            "YieldExpression",
+          ].includes(superClass.type)
         )
           return true;
-        break;
-    }
-    const unaryLike = (): boolean => {
-      switch (parent.type) {
-        case "UnaryExpression":
-          return (
-            node.operator === parent.operator && (node.operator === "+" || node.operator === "-")
-          );
-        case "MemberExpression":
-          return key === "object";
-        case "NewExpression":
-        case "CallExpression":
-          return key === "callee";
-        case "BinaryExpression":
-          if (
-            key === "left" &&
-            node.type === "UnaryExpression" &&
-            (parent.operator === "in" || parent.operator === "instanceof")
-          )
-            return true;
-          return key === "left" && parent.operator === "**";
-        case "TSNonNullExpression":
-          return true;
-        default:
-          return false;
       }
-    };
-    const precedenceCheck = (): boolean => {
-      const { operator, type } = node;
-      if (!operator && type !== "TSTypeAssertion") return true;
-      const precedence = getPrecedence(operator)!;
-      const parentOperator = parent.operator;
-      const parentPrecedence = getPrecedence(parentOperator)!;
-      if (parentPrecedence > precedence) return true;
-      if (key === "right" && parentPrecedence === precedence) return true;
-      if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
+      break;
+    case "VariableDeclarator":
       if (
-        parentPrecedence < precedence &&
-        operator === "%" &&
-        (parentOperator === "+" || parentOperator === "-")
+        key === "init" &&
+        path.match(
+          undefined,
+          undefined,
+          (n, k) => k === "declarations" && n.type === "VariableDeclaration",
+          (n, k) => k === "left" && n.type === "ForInStatement",
+        )
       )
         return true;
-      if (isBitwiseOperator(parentOperator)) return true;
-      return false;
-    };
-    const binaryLike = (): boolean => {
+      break;
+  }
+  return false;
+}
+
+/** Whether `node` needs parentheses under `parent`, by its own type. */
+function nodeNeedsParens(
+  path: AstPath,
+  options: FormatOptions,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (node.type) {
+    case "UpdateExpression":
+      if (parent.type === "UnaryExpression") {
+        return (
+          node.prefix &&
+          ((node.operator === "++" && parent.operator === "+") ||
+            (node.operator === "--" && parent.operator === "-"))
+        );
+      }
+      return unaryLikeNeedsParens(node, parent, key);
+    case "UnaryExpression":
+      return unaryLikeNeedsParens(node, parent, key);
+    case "BinaryExpression":
+      if (parent.type === "UpdateExpression") return true;
+      if (node.operator === "in" && isPathInForStatementInitializer(path)) return true;
+      return binaryLikeNeedsParens(node, parent, key);
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "LogicalExpression":
+      return binaryLikeNeedsParens(node, parent, key);
+    case "AwaitExpression":
+      return awaitNeedsParens(parent, key);
+    case "TSFunctionType":
+    case "TSUnionType":
+    case "TSIntersectionType":
+    case "TSTypeOperator":
+    case "TSTypeQuery":
+      return typeNeedsParens(path, node, parent, key);
+    case "Literal":
+      if (typeof node.value === "string" && parent.type === "ExpressionStatement")
+        throw new Unsupported("string statement");
+      return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
+    case "AssignmentExpression":
+      if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
+      if (key === "expression" && parent.type === "ExpressionStatement") return false;
+      if (key === "key" && parent.type === "TSPropertySignature") return false;
+      if (parent.type === "AssignmentExpression") return false;
+      return true;
+    case "ConditionalExpression":
+      return conditionalNeedsParens(options, parent, key);
+    case "FunctionExpression":
       switch (parent.type) {
-        case "TSAsExpression":
-        case "TSSatisfiesExpression":
-          return !isBinaryCastExpression(node);
-        case "ConditionalExpression":
-          return (
-            isBinaryCastExpression(node) ||
-            (node.type === "LogicalExpression" && node.operator === "??")
-          );
-        case "CallExpression":
         case "NewExpression":
+        case "CallExpression":
           return key === "callee";
-        case "ClassDeclaration":
-          return key === "superClass";
-        case "SpreadElement":
-        case "AwaitExpression":
-        case "TSNonNullExpression":
-        case "UpdateExpression":
-          return true;
-        case "UnaryExpression":
-          return !hasComment(node);
-        case "MemberExpression":
-          return key === "object";
-        case "AssignmentExpression":
-        case "AssignmentPattern":
-          return key === "left" && isBinaryCastExpression(node);
-        case "LogicalExpression":
-          if (node.type === "LogicalExpression") return parent.operator !== node.operator;
-          return precedenceCheck();
-        case "BinaryExpression":
-          return precedenceCheck();
         default:
           return false;
       }
-    };
-    switch (node.type) {
-      case "UpdateExpression":
-        if (parent.type === "UnaryExpression") {
-          return (
-            node.prefix &&
-            ((node.operator === "++" && parent.operator === "+") ||
-              (node.operator === "--" && parent.operator === "-"))
-          );
-        }
-        return unaryLike();
-      case "UnaryExpression":
-        return unaryLike();
-      case "BinaryExpression":
-        if (parent.type === "UpdateExpression") return true;
-        if (node.operator === "in" && isPathInForStatementInitializer(path)) return true;
-        return binaryLike();
-      case "TSAsExpression":
-      case "TSSatisfiesExpression":
-      case "LogicalExpression":
-        return binaryLike();
-      case "AwaitExpression":
-        switch (parent.type) {
-          case "UnaryExpression":
-          case "LogicalExpression":
-          case "SpreadElement":
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-          case "BinaryExpression":
-            return true;
-          case "MemberExpression":
-            return key === "object";
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "ConditionalExpression":
-            return key === "test";
-          default:
-            return false;
-        }
-      case "TSFunctionType":
-        if (
-          path.match(
-            (n) => n.type === "TSFunctionType",
-            (n, k) => k === "typeAnnotation" && n.type === "TSTypeAnnotation",
-            (n, k) => k === "returnType" && n.type === "ArrowFunctionExpression",
-          )
+    case "ArrowFunctionExpression":
+      return arrowNeedsParens(parent, key);
+    case "TSNonNullExpression":
+    case "CallExpression":
+    case "MemberExpression":
+      return key === "callee" && parent.type === "NewExpression" && calleeHoldsCall(node);
+  }
+  return false;
+}
+
+/** An `await` under `parent`. */
+function awaitNeedsParens(parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+    case "LogicalExpression":
+    case "SpreadElement":
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+    case "BinaryExpression":
+      return true;
+    case "MemberExpression":
+      return key === "object";
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "ConditionalExpression":
+      return key === "test";
+    default:
+      return false;
+  }
+}
+
+/** A type under `parent` (a function type, a union or intersection, an operator, a query). */
+function typeNeedsParens(
+  path: AstPath,
+  node: Node,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (node.type) {
+    case "TSFunctionType":
+      if (
+        path.match(
+          (n) => n.type === "TSFunctionType",
+          (n, k) => k === "typeAnnotation" && n.type === "TSTypeAnnotation",
+          (n, k) => k === "returnType" && n.type === "ArrowFunctionExpression",
         )
-          return true;
-        if (isUnionType(parent) || isIntersectionType(parent)) return true;
-        return (
-          parent.type === "TSArrayType" ||
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          parent.type === "TSTypeOperator"
-        );
-      case "TSUnionType":
-      case "TSIntersectionType":
-      case "TSTypeOperator":
-        if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
-          return true;
-        return (
-          parent.type === "TSArrayType" ||
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          parent.type === "TSTypeOperator"
-        );
-      case "TSTypeQuery":
-        return (
-          (key === "objectType" && parent.type === "TSIndexedAccessType") ||
-          (key === "elementType" && parent.type === "TSArrayType")
-        );
-      case "Literal":
-        if (typeof node.value === "string" && parent.type === "ExpressionStatement")
-          throw new Unsupported("string statement");
-        return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
-      case "AssignmentExpression":
-        if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
-        if (key === "expression" && parent.type === "ExpressionStatement") return false;
-        if (key === "key" && parent.type === "TSPropertySignature") return false;
-        if (parent.type === "AssignmentExpression") return false;
+      )
         return true;
-      case "ConditionalExpression":
-        switch (parent.type) {
-          case "UnaryExpression":
-          case "SpreadElement":
-          case "BinaryExpression":
-          case "LogicalExpression":
-          case "AwaitExpression":
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-            return true;
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "ConditionalExpression":
-            return options.experimentalTernaries ? false : key === "test";
-          case "MemberExpression":
-            return key === "object";
-          default:
-            return false;
-        }
-      case "FunctionExpression":
-        switch (parent.type) {
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          default:
-            return false;
-        }
-      case "ArrowFunctionExpression":
-        switch (parent.type) {
-          case "BinaryExpression":
-            return true;
-          case "NewExpression":
-          case "CallExpression":
-            return key === "callee";
-          case "MemberExpression":
-            return key === "object";
-          case "TSAsExpression":
-          case "TSSatisfiesExpression":
-          case "TSNonNullExpression":
-          case "UnaryExpression":
-          case "LogicalExpression":
-          case "AwaitExpression":
-            return true;
-          case "ConditionalExpression":
-            return key === "test";
-          default:
-            return false;
-        }
-      case "TSNonNullExpression":
+      if (isUnionType(parent) || isIntersectionType(parent)) return true;
+      return (
+        parent.type === "TSArrayType" ||
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        parent.type === "TSTypeOperator"
+      );
+    case "TSUnionType":
+    case "TSIntersectionType":
+    case "TSTypeOperator":
+      if (node.type !== "TSTypeOperator" && (isUnionType(parent) || isIntersectionType(parent)))
+        return true;
+      return (
+        parent.type === "TSArrayType" ||
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        parent.type === "TSTypeOperator"
+      );
+    case "TSTypeQuery":
+      return (
+        (key === "objectType" && parent.type === "TSIndexedAccessType") ||
+        (key === "elementType" && parent.type === "TSArrayType")
+      );
+  }
+  return false;
+}
+
+/** A conditional expression under `parent`. */
+function conditionalNeedsParens(
+  options: FormatOptions,
+  parent: Node,
+  key: string | number | null,
+): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+    case "SpreadElement":
+    case "BinaryExpression":
+    case "LogicalExpression":
+    case "AwaitExpression":
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+      return true;
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "ConditionalExpression":
+      return options.experimentalTernaries ? false : key === "test";
+    case "MemberExpression":
+      return key === "object";
+    default:
+      return false;
+  }
+}
+
+/** An arrow function under `parent`. */
+function arrowNeedsParens(parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "BinaryExpression":
+      return true;
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "MemberExpression":
+      return key === "object";
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+    case "TSNonNullExpression":
+    case "UnaryExpression":
+    case "LogicalExpression":
+    case "AwaitExpression":
+      return true;
+    case "ConditionalExpression":
+      return key === "test";
+    default:
+      return false;
+  }
+}
+
+/** `new (a.b())()`: a callee of `new` that holds a call needs parentheses. */
+function calleeHoldsCall(node: Node): boolean {
+  let object = node;
+  while (object) {
+    switch (object.type) {
       case "CallExpression":
+        return true;
       case "MemberExpression":
-        if (key === "callee" && parent.type === "NewExpression") {
-          let object = node;
-          while (object) {
-            switch (object.type) {
-              case "CallExpression":
-                return true;
-              case "MemberExpression":
-                object = object.object;
-                break;
-              case "TSNonNullExpression":
-                object = object.expression;
-                break;
-              default:
-                return false;
-            }
-          }
-        }
+        object = object.object;
+        break;
+      case "TSNonNullExpression":
+        object = object.expression;
+        break;
+      default:
         return false;
     }
-    return false;
   }
+  return false;
+}
+
+/** An update or unary expression under `parent` (prettier's `case "UnaryExpression"`). */
+function unaryLikeNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "UnaryExpression":
+      return node.operator === parent.operator && (node.operator === "+" || node.operator === "-");
+    case "MemberExpression":
+      return key === "object";
+    case "NewExpression":
+    case "CallExpression":
+      return key === "callee";
+    case "BinaryExpression":
+      if (
+        key === "left" &&
+        node.type === "UnaryExpression" &&
+        (parent.operator === "in" || parent.operator === "instanceof")
+      )
+        return true;
+      return key === "left" && parent.operator === "**";
+    case "TSNonNullExpression":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** A binary, logical or cast expression under `parent`. */
+function binaryLikeNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  switch (parent.type) {
+    case "TSAsExpression":
+    case "TSSatisfiesExpression":
+      return !isBinaryCastExpression(node);
+    case "ConditionalExpression":
+      return (
+        isBinaryCastExpression(node) ||
+        (node.type === "LogicalExpression" && node.operator === "??")
+      );
+    case "CallExpression":
+    case "NewExpression":
+      return key === "callee";
+    case "ClassDeclaration":
+      return key === "superClass";
+    case "SpreadElement":
+    case "AwaitExpression":
+    case "TSNonNullExpression":
+    case "UpdateExpression":
+      return true;
+    case "UnaryExpression":
+      return !hasComment(node);
+    case "MemberExpression":
+      return key === "object";
+    case "AssignmentExpression":
+    case "AssignmentPattern":
+      return key === "left" && isBinaryCastExpression(node);
+    case "LogicalExpression":
+      if (node.type === "LogicalExpression") return parent.operator !== node.operator;
+      return precedenceNeedsParens(node, parent, key);
+    case "BinaryExpression":
+      return precedenceNeedsParens(node, parent, key);
+    default:
+      return false;
+  }
+}
+
+/** A binary-like expression under a binary one: by the operators' precedence. */
+function precedenceNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  const { operator, type } = node;
+  if (!operator && type !== "TSTypeAssertion") return true;
+  const precedence = getPrecedence(operator)!;
+  const parentOperator = parent.operator;
+  const parentPrecedence = getPrecedence(parentOperator)!;
+  if (parentPrecedence > precedence) return true;
+  if (key === "right" && parentPrecedence === precedence) return true;
+  if (parentPrecedence === precedence && !shouldFlatten(parentOperator, operator)) return true;
+  if (
+    parentPrecedence < precedence &&
+    operator === "%" &&
+    (parentOperator === "+" || parentOperator === "-")
+  )
+    return true;
+  if (isBitwiseOperator(parentOperator)) return true;
+  return false;
+}
+
+// --- member chains, the pieces of printMemberChain ---
+
+/** A call, member or `!` of a member chain, printed. */
+interface ChainLink {
+  node: Node;
+  printed: Doc;
+  hasTrailingEmptyLine?: boolean;
+}
+
+/**
+ * prettier's groups of a member chain: the head (the first node, with the calls and computed
+ * accesses right after it, or for a non-call head the members but the last), then one group per
+ * member and the calls after it.
+ */
+function memberChainGroups(printedNodes: ChainLink[]): ChainLink[][] {
+  const groups: ChainLink[][] = [];
+  let currentGroup: ChainLink[] = [printedNodes[0]!];
+  let i = 1;
+  for (; i < printedNodes.length; ++i) {
+    const n = printedNodes[i]!.node;
+    if (
+      n.type === "TSNonNullExpression" ||
+      isCallExpression(n) ||
+      (isMemberExpression(n) && n.computed && isNumericLiteral(n.property))
+    )
+      currentGroup.push(printedNodes[i]!);
+    else break;
+  }
+  if (!isCallExpression(printedNodes[0]!.node)) {
+    for (; i + 1 < printedNodes.length; ++i) {
+      if (isMemberish(printedNodes[i]!.node) && isMemberish(printedNodes[i + 1]!.node))
+        currentGroup.push(printedNodes[i]!);
+      else break;
+    }
+  }
+  groups.push(currentGroup);
+  currentGroup = [];
+  let hasSeenCallExpression = false;
+  for (; i < printedNodes.length; ++i) {
+    const p = printedNodes[i]!;
+    if (hasSeenCallExpression && isMemberish(p.node)) {
+      if (p.node.computed && isNumericLiteral(p.node.property)) {
+        currentGroup.push(p);
+        continue;
+      }
+      groups.push(currentGroup);
+      currentGroup = [];
+      hasSeenCallExpression = false;
+    }
+    if (isCallExpression(p.node)) hasSeenCallExpression = true;
+    currentGroup.push(p);
+    if (hasComment(p.node, CommentFlags.Trailing)) {
+      groups.push(currentGroup);
+      currentGroup = [];
+      hasSeenCallExpression = false;
+    }
+  }
+  if (currentGroup.length > 0) groups.push(currentGroup);
+  return groups;
+}
+
+/** Whether the chain's first group is printed with the second on one line (`this.x`, `z.object()`). */
+function shouldNotWrap(
+  gs: ChainLink[][],
+  options: FormatOptions,
+  isExpressionStatement: boolean,
+): boolean {
+  const isFactory = (name: string) => /^[A-Z]|^[$_]+$/.test(name);
+  const isShort = (name: string) => name.length <= options.tabWidth;
+  const hasComputed = gs[1]![0]?.node.computed;
+  if (gs[0]!.length === 1) {
+    const firstNode = gs[0]![0]!.node;
+    return (
+      firstNode.type === "ThisExpression" ||
+      (firstNode.type === "Identifier" &&
+        (isFactory(firstNode.name) ||
+          (isExpressionStatement && isShort(firstNode.name)) ||
+          hasComputed))
+    );
+  }
+  const lastNode = gs[0]!.at(-1)!.node;
+  return (
+    isMemberExpression(lastNode) &&
+    lastNode.property.type === "Identifier" &&
+    (isFactory(lastNode.property.name) || hasComputed)
+  );
+}
+
+// --- ternaries, the pieces of printTernary ---
+
+/** The nearest ancestor of a ternary that is not a ternary it is the test of (prettier's loop). */
+function firstNonConditionalParentOf(path: AstPath): Node {
+  const { node, parent } = path;
+  let currentParent: Node;
+  let previousParent: Node;
+  let i = 0;
+  do {
+    previousParent = currentParent || node;
+    currentParent = path.getParentNode(i);
+    i++;
+  } while (
+    currentParent &&
+    currentParent.type === node.type &&
+    currentParent.test !== previousParent
+  );
+  return currentParent || parent;
+}
+
+/** Whether a block comment spanning lines is attached to one of `nodes`. */
+function hasMultilineBlockComment(nodes: readonly Node[], text: string): boolean {
+  return nodes
+    .flatMap((n) => getComments(n))
+    .some(
+      (comment) =>
+        comment.type === "Block" && hasNewlineInRange(text, locStart(comment), locEnd(comment)),
+    );
 }
 
 // --- free helpers ----------------------------------------------------------------------------
