@@ -1,6 +1,6 @@
 import { hintText, ISSUE_RANKS, issueText, type Shown } from "./issues.js";
 import { MAX_ISSUES } from "./runtime.js";
-import type { IssuePath, ValidationIssue } from "./types.js";
+import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
 /**
  * The text a model reads when its call failed validation, in Claude Code's wording:
@@ -22,31 +22,53 @@ export function formatValidationError(
   options: FormatOptions = {},
 ): string {
   const ordered = inTextOrder(issues);
-  let text = `${shown(toolName)} failed due to the following ${ordered.length === 1 ? "issue" : "issues"}:`;
+  const count = ordered.length;
+  let text = heading(toolName, count === 1);
   let lines = 0;
-  while (lines < ordered.length && lines < MAX_LINES) {
+  let hinted = false;
+  while (lines < count && lines < MAX_LINES) {
     const issue = ordered[lines];
     if (issue === undefined) break;
     const line = issueLine(issue);
     // Room is kept for the "...and N more issues" line.
     if (!fits(text, line, MAX_BYTES - MORE_LINE_BYTES)) break;
-    text += `\n${line}`;
+    text += "\n" + line;
+    if (!hinted && hintOf(issue) !== undefined) hinted = true;
     lines++;
   }
-  const more = ordered.length - lines;
+  const more = count - lines;
   // A validator that kept MAX_ISSUES stopped looking: how many more there are is not known
   // (CONTRACT.md 4.2).
-  if (more > 0 && ordered.length >= MAX_ISSUES) text += "\n...and more issues";
+  if (more > 0 && count >= MAX_ISSUES) text += "\n...and more issues";
   else if (more > 0) text += `\n...and ${more} more ${more === 1 ? "issue" : "issues"}`;
-  if (options.hints === false) return text;
+  // Nothing to hint: no second pass.
+  if (!hinted || options.hints === false) return text;
   for (let i = 0; i < lines; i++) {
     const issue = ordered[i];
     const hint = issue === undefined ? undefined : hintLine(issue);
     if (hint === undefined) continue;
     if (!fits(text, hint, MAX_BYTES)) break;
-    text += `\n${hint}`;
+    text += "\n" + hint;
   }
   return text;
+}
+
+/**
+ * The text's first line up to "issue" or "issues": the tool name as shown is the same for
+ * every failed call of one tool, so the last one is kept.
+ */
+let headingName: string | undefined;
+let headingOne = "";
+let headingMany = "";
+
+function heading(toolName: string, one: boolean): string {
+  if (toolName !== headingName) {
+    const name = shown(toolName);
+    headingOne = `${name} failed due to the following issue:`;
+    headingMany = `${name} failed due to the following issues:`;
+    headingName = toolName;
+  }
+  return one ? headingOne : headingMany;
 }
 
 /** Whether `text`, a line break and `line` take at most `limit` bytes in UTF-8. */
@@ -76,11 +98,16 @@ export function issueLine(issue: ValidationIssue): string {
 
 /** The hint of an issue as a line, or undefined when it has none. */
 export function hintLine(issue: ValidationIssue): string | undefined {
-  const hint = "hint" in issue ? issue.hint : undefined;
+  const hint = hintOf(issue);
   if (hint === undefined) return undefined;
   const path = shownPath(issue.path);
   const where = issue.path.length === 0 ? "the input" : `\`${path}\``;
   return hintText(hint, issue, path, where, SHOWN);
+}
+
+/** The issue's hint: a property read, cheaper than `"hint" in issue` across issue shapes. */
+function hintOf(issue: ValidationIssue): ValidationHint | undefined {
+  return (issue as { readonly hint?: ValidationHint }).hint;
 }
 
 /** How the lines show keys, values and paths: cut, escaped, bounded (CONTRACT.md section 4.2). */
@@ -88,7 +115,7 @@ const SHOWN: Shown = {
   text: (value) => shown(value),
   values: (values) => allowedValues(values),
   json: (value) => shown(JSON.stringify(value) ?? String(value)),
-  sibling: (path, key) => shownPath([...path.slice(0, -1), key]),
+  sibling: (path, key) => shownPathTo(path, path.length - 1, key),
 };
 
 /**
@@ -106,19 +133,41 @@ export function formatPath(path: IssuePath): string {
 }
 
 function shownPath(path: IssuePath): string {
-  // A path made of long keys is cut without building all of it.
+  if (path.length === 1) {
+    const part = path[0];
+    return typeof part === "number" ? `[${part}]` : shown(part ?? "");
+  }
+  return shownPathTo(path, path.length, undefined);
+}
+
+/**
+ * The first `end` parts of the path, then `last` when it is given, as shown. A path made of
+ * long keys is cut without building all of it.
+ */
+function shownPathTo(path: IssuePath, end: number, last: string | undefined): string {
+  if (end <= 0 && last !== undefined) return shown(last);
   let text = "";
-  for (let i = 0; i < path.length && text.length <= MAX_SHOWN; i++) {
+  for (let i = 0; i < end && text.length <= MAX_SHOWN; i++) {
     const part = path[i] ?? "";
     if (typeof part === "number") text += `[${part}]`;
     else text += i === 0 ? cut(part) : `.${cut(part)}`;
   }
+  if (last !== undefined && text.length <= MAX_SHOWN) text += end <= 0 ? cut(last) : `.${cut(last)}`;
   return shown(text);
 }
 
 /** Cut to 100 characters with `...`, line breaks and other control characters escaped. */
 function shown(text: string): string {
-  return escapeControls(cut(text));
+  return text.length <= MAX_SHOWN && plain(text) ? text : escapeControls(cut(text));
+}
+
+/** Whether the text has no character that `escapeControls` escapes. */
+function plain(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029) return false;
+  }
+  return true;
 }
 
 function cut(text: string): string {
@@ -148,12 +197,16 @@ function escapeControls(text: string): string {
 
 /** Issues grouped in the text's order, keeping the order inside each group. */
 function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
-  for (let i = 1; i < issues.length; i++) {
-    const previous = issues[i - 1];
+  // Each rank is read once: a validator's list is in order already.
+  let previous = 0;
+  for (let i = 0; i < issues.length; i++) {
     const current = issues[i];
-    if (previous && current && ISSUE_RANKS[previous.code] > ISSUE_RANKS[current.code]) {
+    if (current === undefined) continue;
+    const rank = ISSUE_RANKS[current.code];
+    if (rank < previous) {
       return [...issues].sort((a, b) => ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code]);
     }
+    previous = rank;
   }
   return issues;
 }
