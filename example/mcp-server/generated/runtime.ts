@@ -27,19 +27,24 @@ class ListFull {
 }
 
 /**
- * The issues found so far, grouped by their code's rank in the text's order (issues.ts), each
- * group made on first use, each in the order the walk found them (CONTRACT.md section 4).
+ * The issues found so far, in the order the walk found them, with what `finish` needs to put
+ * them in the text's order (grouped by their code's rank, issues.ts; CONTRACT.md section 4):
+ * whether an issue came after one of a higher rank. The helpers pass each code's rank, read
+ * by name, so that adding an issue looks nothing up by its code.
  */
 export class IssueList {
-  readonly groups: (ValidationIssue[] | undefined)[] = [];
+  readonly issues: ValidationIssue[] = [];
   count = 0;
+  /** The highest rank added so far. */
+  top = 0;
+  /** Whether every issue came after those of lower or equal ranks. */
+  ordered = true;
 
-  /** Adds an issue to its group; a full list stops the walk. */
-  add(issue: ValidationIssue): this {
-    const rank = ISSUE_RANKS[issue.code];
-    const group = this.groups[rank];
-    if (group === undefined) this.groups[rank] = [issue];
-    else group.push(issue);
+  /** Adds an issue of the given rank; a full list stops the walk. */
+  add(issue: ValidationIssue, rank: number): this {
+    if (rank >= this.top) this.top = rank;
+    else this.ordered = false;
+    this.issues.push(issue);
     if (++this.count >= MAX_ISSUES) throw new ListFull(this);
     return this;
   }
@@ -47,11 +52,11 @@ export class IssueList {
 
 /** Adds an issue to the list (made on first use). */
 export function issue(list: IssueList | undefined, value: ValidationIssue): IssueList {
-  return (list ?? new IssueList()).add(value);
+  return (list ?? new IssueList()).add(value, ISSUE_RANKS[value.code]);
 }
 
 export function missing(list: IssueList | undefined, path: IssuePath): IssueList {
-  return issue(list, { code: "missing", path });
+  return (list ?? new IssueList()).add({ code: "missing", path }, ISSUE_RANKS.missing);
 }
 
 /** The declared keys of one object, made ready for hints once, when the module loads. */
@@ -115,6 +120,7 @@ export function unexpectedKeys(
     const path = base.length === 0 ? [key] : [...base, key];
     issues.add(
       hint === undefined ? { code: "unexpected", path } : { code: "unexpected", path, hint },
+      ISSUE_RANKS.unexpected,
     );
   }
   return issues;
@@ -208,11 +214,11 @@ export function wrongType(
 ): IssueList {
   const received = typeName(value);
   const hint = typeof value === "string" ? jsonTextHint(value, expected) : undefined;
-  return issue(
-    list,
+  return (list ?? new IssueList()).add(
     hint === undefined
       ? { code: "invalid_type", path, expected, received }
       : { code: "invalid_type", path, expected, received, hint },
+    ISSUE_RANKS.invalid_type,
   );
 }
 
@@ -308,11 +314,11 @@ export function wrongValue(
   value: unknown,
 ): IssueList {
   const near = typeof value === "string" ? nearMember(values, value) : undefined;
-  return issue(
-    list,
+  return (list ?? new IssueList()).add(
     near === undefined
       ? { code: "invalid_enum", path, values }
       : { code: "invalid_enum", path, values, hint: { kind: "value", value: near } },
+    ISSUE_RANKS.invalid_enum,
   );
 }
 
@@ -328,7 +334,7 @@ function nearMember(values: readonly unknown[], value: string): string | undefin
  * A false schema: any value here is not allowed.
  */
 export function notAllowed(list: IssueList | undefined, path: IssuePath): IssueList {
-  return issue(list, { code: "unexpected", path });
+  return (list ?? new IssueList()).add({ code: "unexpected", path }, ISSUE_RANKS.unexpected);
 }
 
 /**
@@ -343,21 +349,39 @@ export function caught(
   expected: string,
 ): IssueList {
   if (error instanceof ListFull) throw error;
-  return issue(list, { code: "invalid_type", path, expected, received: "unreadable" });
+  return (list ?? new IssueList()).add(
+    { code: "invalid_type", path, expected, received: "unreadable" },
+    ISSUE_RANKS.invalid_type,
+  );
 }
 
 /** The validator's result: the issues in the text's order, or undefined for a valid call. */
 export function finish(list: IssueList | undefined): ValidationIssue[] | undefined {
   if (list === undefined) return undefined;
-  let all: ValidationIssue[] | undefined;
-  const groups = list.groups;
-  for (let rank = 0; rank < groups.length; rank++) {
-    const group = groups[rank];
-    if (group === undefined) continue;
-    if (all === undefined) all = group;
-    else for (let i = 0; i < group.length; i++) all.push(group[i]!);
+  const issues = list.issues;
+  if (!list.ordered) inRankOrder(issues);
+  return issues;
+}
+
+/**
+ * A stable insertion sort by rank: the lists are short (at most MAX_ISSUES) and mostly in
+ * order already, where it moves few issues and calls no comparator.
+ */
+function inRankOrder(issues: ValidationIssue[]): void {
+  const ranks: number[] = [];
+  for (let i = 0; i < issues.length; i++) ranks.push(ISSUE_RANKS[issues[i]!.code]);
+  for (let i = 1; i < issues.length; i++) {
+    const moved = issues[i]!;
+    const rank = ranks[i]!;
+    let j = i - 1;
+    while (j >= 0 && ranks[j]! > rank) {
+      issues[j + 1] = issues[j]!;
+      ranks[j + 1] = ranks[j]!;
+      j--;
+    }
+    issues[j + 1] = moved;
+    ranks[j + 1] = rank;
   }
-  return all;
 }
 
 /** The validator's result after an exception reached it (a full list, or an unreadable root). */
