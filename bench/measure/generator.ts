@@ -164,13 +164,19 @@ async function generatorCase(
   };
 }
 
-/** The `tools` globs of this repository's settings (package.json, "tool-validators"). */
+/**
+ * The `tools` globs of this repository's built-in tools: the settings' target that writes
+ * `generated` (package.json, "tool-validators").
+ */
 async function settingsToolGlobs(): Promise<string[]> {
+  type Target = { tools?: string | string[]; out?: string };
   const manifest = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
-    "tool-validators"?: { tools?: string | string[] };
+    "tool-validators"?: Target & { targets?: Target[] };
   };
-  const tools = manifest["tool-validators"]?.tools;
-  if (tools === undefined) throw new Error('package.json has no "tool-validators".tools');
+  const settings = manifest["tool-validators"];
+  const target = settings?.targets?.find((t) => t.out === "generated") ?? settings;
+  const tools = target?.tools;
+  if (tools === undefined) throw new Error('package.json has no tools for "generated"');
   return Array.isArray(tools) ? tools : [tools];
 }
 
@@ -190,11 +196,11 @@ export async function measureGenerator(
   try {
     const cases: GeneratorCase[] = [];
     // The built-in tools, generated into a temporary folder: generated/ stays untouched. The
-    // command reads its settings from package.json; generate() is given their tools glob.
+    // command and generate() are given the tools glob of its target in package.json.
     const builtinOut = path.join(tmp, "builtin");
     const stageGlobs = await settingsToolGlobs();
     cases.push(
-      await generatorCase("built-in", builtinTools, REPO, [], builtinOut, {
+      await generatorCase("built-in", builtinTools, REPO, stageGlobs, builtinOut, {
         runs,
         check,
         stageGlobs,
