@@ -1,7 +1,8 @@
 // The static reading against JavaScript itself. Random tool declarations (schemas from
 // tests/properties/schemas.ts) are written as TypeScript in the many spellings the language
 // allows (tests/extract/spell.ts) into a temporary folder, then:
-//  - each file is imported (vitest runs TypeScript) and `config.function.parameters` as
+//  - each file is imported (vitest runs TypeScript) and the schema (at the key of the declaration
+//    shape the file is written in: `config.function.parameters`, `inputSchema`, ...) as
 //    JavaScript evaluates it must equal what extractTools read, exactly (key order, -0);
 //    a few declarations are spoilt on purpose (a number JSON cannot carry, a spread that cannot
 //    be read, a syntax error) and must be a located error instead;
@@ -74,7 +75,7 @@ const declarationArb: fc.Arbitrary<Declaration> = fc.record({
 function declarationFiles(
   declaration: Declaration,
   toolName: string,
-): { files: Map<string, string>; spelled: string } {
+): { files: Map<string, string>; spelled: string; shape: ShapeName } {
   const choices = new Choices(declaration.spelling);
   const beside: Beside = { shared: [], sharedImports: [], helpers: [] };
   const speller = new Speller(choices, beside);
@@ -109,18 +110,14 @@ function declarationFiles(
     fnParts.push("...EXTRA");
   }
   const sharedImport = 'import { TOOL_NAME } from "./shared.js";';
+  const shape = choices.pick(SHAPE_NAMES);
   const tool = [
     sharedImport,
     ...speller.importLines(),
     ...speller.local,
     ...lines,
     "export const tool = {",
-    `  name: ${name},`,
-    "  config: {",
-    '    type: "function" as const,',
-    `    function: {\n      ${fnParts.join(",\n      ")},\n    },`,
-    "  },",
-    '  execute: async () => ({ success: true, content: "" }),',
+    ...shapeLines(shape, name, fnParts),
     `}${choices.chance(0.2) ? " satisfies Record<string, unknown>" : ""};`,
     "",
   ].join("\n");
@@ -129,7 +126,53 @@ function declarationFiles(
     ["shared.ts", `${[...beside.sharedImports, ...beside.shared].join("\n")}\n`],
   ]);
   beside.helpers.forEach((lines, index) => files.set(`helper${index}.ts`, `${lines.join("\n")}\n`));
-  return { files, spelled };
+  return { files, spelled, shape };
+}
+
+/** The declaration shapes (CONTRACT.md section 2), each with the key its schema is at. */
+const SHAPE_KEYS = {
+  plugin: "parameters",
+  "openai-chat": "parameters",
+  function: "parameters",
+  mcp: "inputSchema",
+  anthropic: "input_schema",
+  gemini: "parametersJsonSchema",
+} as const;
+type ShapeName = keyof typeof SHAPE_KEYS;
+const SHAPE_NAMES = Object.keys(SHAPE_KEYS) as ShapeName[];
+
+/** The body of the tool object in `shape`, around the parts holding its name and schema. */
+function shapeLines(shape: ShapeName, name: string, parts: readonly string[]): string[] {
+  const nested = `{\n      ${parts.join(",\n      ")},\n    }`;
+  switch (shape) {
+    case "plugin":
+      return [
+        `  name: ${name},`,
+        "  config: {",
+        '    type: "function" as const,',
+        `    function: ${nested},`,
+        "  },",
+        '  execute: async () => ({ success: true, content: "" }),',
+      ];
+    case "openai-chat":
+      return ['  type: "function" as const,', `  function: ${nested},`];
+    default: {
+      const key = SHAPE_KEYS[shape];
+      return parts.map((part) => `  ${part.replace(/^parameters:/, `${key}:`)},`);
+    }
+  }
+}
+
+/** The tool's name and schema as JavaScript evaluates the module, wherever its shape has them. */
+function evaluated(tool: ToolModule["tool"], shape: ShapeName): { name: unknown; schema: unknown } {
+  const fn =
+    shape === "plugin"
+      ? (tool.config as { function: FunctionObject }).function
+      : shape === "openai-chat"
+        ? (tool.function as FunctionObject)
+        : undefined;
+  if (fn) return { name: fn.name, schema: fn.parameters };
+  return { name: tool.name, schema: tool[SHAPE_KEYS[shape]] };
 }
 
 async function writeFiles(dir: string, files: Map<string, string>): Promise<void> {
@@ -167,7 +210,12 @@ const FEATURES: Record<string, RegExp> = {
 };
 
 interface ToolModule {
-  tool: { name: string; config: { function: { name: string; parameters: unknown } } };
+  tool: Record<string, unknown>;
+}
+
+interface FunctionObject {
+  name: unknown;
+  parameters: unknown;
 }
 
 let root: string;
@@ -184,12 +232,17 @@ describe("the static reading equals JavaScript's value", () => {
     async () => {
       const counts = { compared: 0, spoilt: 0 };
       const seen = Object.fromEntries(Object.keys(FEATURES).map((name) => [name, 0]));
+      const shapes = Object.fromEntries(SHAPE_NAMES.map((name) => [name, 0])) as Record<
+        ShapeName,
+        number
+      >;
       let run = 0;
       await fc.assert(
         fc.asyncProperty(declarationArb, async (declaration) => {
           const dir = path.join(root, `value${run++}`);
           const toolName = `Tool${run}`;
-          const { files, spelled } = declarationFiles(declaration, toolName);
+          const { files, spelled, shape } = declarationFiles(declaration, toolName);
+          shapes[shape]++;
           await writeFiles(dir, files);
           for (const [name, pattern] of Object.entries(FEATURES))
             if (pattern.test(spelled)) seen[name]!++;
@@ -212,14 +265,15 @@ describe("the static reading equals JavaScript's value", () => {
           const module = (await import(
             pathToFileURL(path.join(dir, "tool.ts")).href
           )) as ToolModule;
-          const actual = module.tool.config.function.parameters;
+          const { name: evaluatedName, schema: actual } = evaluated(module.tool, shape);
           if (diagnostics.items.length > 0 || tools.length !== 1) {
             throw new Error(
               `read ${tools.length} tools with ${JSON.stringify(diagnostics.items.map((d) => d.message))}\nJavaScript: ${show(actual)}\n${listing(files)}`,
             );
           }
           const [read] = tools;
-          expect(read!.name).toBe(module.tool.config.function.name);
+          expect(read!.name).toBe(evaluatedName);
+          expect(read!.shape).toBe(shape);
           const found = difference(read!.parameters!, actual, "parameters");
           if (found) throw new Error(`${found}\nJavaScript: ${show(actual)}\n${listing(files)}`);
           counts.compared++;
@@ -227,8 +281,10 @@ describe("the static reading equals JavaScript's value", () => {
         { seed: SEED, numRuns: RUNS },
       );
       console.log(
-        `extraction oracle: ${counts.compared} declarations read exactly, ${counts.spoilt} spoilt ones reported (seed ${SEED}); files with each spelling: ${JSON.stringify(seen)}`,
+        `extraction oracle: ${counts.compared} declarations read exactly, ${counts.spoilt} spoilt ones reported (seed ${SEED}); files with each spelling: ${JSON.stringify(seen)}; declarations in each shape: ${JSON.stringify(shapes)}`,
       );
+      // Every shape is written, read and compared in a normal run.
+      for (const shape of SHAPE_NAMES) expect(shapes[shape], shape).toBeGreaterThan(0);
       expect(counts.compared + counts.spoilt).toBe(RUNS);
       expect(counts.compared).toBeGreaterThan(RUNS / 2);
       // Each spelling is in some files (in a replay of one case, not necessarily).
@@ -266,10 +322,10 @@ describe("validators generated from the files and from the imported values", () 
       const values: { name: string; schema: unknown }[] = [];
       for (const [index, declaration] of pool.entries()) {
         const dir = path.join(root, "batch", `tool${index}`);
-        const { files } = declarationFiles(declaration, `Batch${index}`);
+        const { files, shape } = declarationFiles(declaration, `Batch${index}`);
         await writeFiles(dir, files);
         const module = (await import(pathToFileURL(path.join(dir, "tool.ts")).href)) as ToolModule;
-        values.push({ name: `Batch${index}`, schema: module.tool.config.function.parameters });
+        values.push({ name: `Batch${index}`, schema: evaluated(module.tool, shape).schema });
       }
       const fromFiles = await generate({ cwd: path.join(root, "batch"), tools: ["*/tool.ts"] });
       const fromValues = await generateFromSchemas(values);
