@@ -1,6 +1,6 @@
 /**
  * The run-time predicates of the constraint keywords a host can ask to enforce (`enforce`,
- * SPEC.md section 12), with JSON Schema's meaning (draft 2020-12). This file is copied into a
+ * CONTRACT.md section 3.1), with JSON Schema's meaning (draft 2020-12). This file is copied into a
  * host's output folder only when a validator there uses one of them: it imports only
  * runtime.ts beside it, uses nothing beyond ES2020, and no function here throws, whatever a
  * JavaScript caller passes.

@@ -3,7 +3,8 @@ import { MAX_ISSUES } from "./runtime.js";
 import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
 /**
- * The text a model reads when its call failed validation, in Claude Code's wording:
+ * The text a model reads when its call failed validation, in Claude Code's wording (CONTRACT.md
+ * sections 4, 4.1 and 4.2):
  *
  *     TaskUpdate failed due to the following issues:
  *     The required parameter `taskId` is missing
@@ -152,7 +153,8 @@ function shownPathTo(path: IssuePath, end: number, last: string | undefined): st
     if (typeof part === "number") text += `[${part}]`;
     else text += i === 0 ? cut(part) : `.${cut(part)}`;
   }
-  if (last !== undefined && text.length <= MAX_SHOWN) text += end <= 0 ? cut(last) : `.${cut(last)}`;
+  if (last !== undefined && text.length <= MAX_SHOWN)
+    text += end <= 0 ? cut(last) : `.${cut(last)}`;
   return shown(text);
 }
 

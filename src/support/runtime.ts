@@ -3,8 +3,8 @@ import { comparable, comparableCloseness, type ComparableName } from "./similari
 import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue } from "./types.js";
 
 /**
- * What the generated validators call. A valid call touches nothing here but UNREADABLE;
- * everything else runs for a call that has issues.
+ * What the generated validators call (CONTRACT.md sections 3, 4.1 and 4.2). A valid call
+ * touches nothing here but UNREADABLE; everything else runs for a call that has issues.
  */
 
 /** A validator keeps at most this many issues, then stops looking. */

@@ -4,7 +4,8 @@ import { MAX_ISSUES } from "./runtime.js";
 import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
 /**
- * The text a model reads when its call failed validation, in Claude Code's wording:
+ * The text a model reads when its call failed validation, in Claude Code's wording (CONTRACT.md
+ * sections 4, 4.1 and 4.2):
  *
  *     TaskUpdate failed due to the following issues:
  *     The required parameter `taskId` is missing
