@@ -446,6 +446,60 @@ function makeAlign(
 const fitModes: Mode[] = [];
 const fitDocs: Doc[] = [];
 
+/** Pushes `parts` from the last down to `end` onto the fits stacks in `mode`; the new top. */
+function pushFitParts(parts: readonly Doc[], end: number, mode: Mode, top: number): number {
+  for (let i = parts.length - 1; i >= end; i--) {
+    fitModes[top] = mode;
+    fitDocs[top] = parts[i]!;
+    top++;
+  }
+  return top;
+}
+
+/** Pushes the contents of a group as fits measures it (`mode`, the enclosing one); the new top. */
+function pushFitGroup(d: Group, mode: Mode, top: number): number {
+  const groupMode = d.break ? MODE_BREAK : mode;
+  fitModes[top] = groupMode;
+  fitDocs[top] =
+    d.expandedStates && groupMode === MODE_BREAK ? d.expandedStates.at(-1)! : d.contents;
+  return top + 1;
+}
+
+/**
+ * Pushes what fits measures of a command other than a group, line or line suffix (the contents
+ * of a fill, indent, align, label or if-break); the new top.
+ */
+function pushFitContents(
+  d: DocCommand,
+  mode: Mode,
+  top: number,
+  groupModeMap: Map<symbol, Mode>,
+): number {
+  switch (d.type) {
+    case "fill":
+      return pushFitParts(d.parts, d.printedLength ?? 0, mode, top);
+    case "indent":
+    case "align":
+    case "indent-if-break":
+    case "label":
+      fitModes[top] = mode;
+      fitDocs[top] = d.contents;
+      return top + 1;
+    case "trim":
+      throw new Unsupported("trim");
+    case "if-break": {
+      const groupMode = d.groupId ? (groupModeMap.get(d.groupId) ?? MODE_FLAT) : mode;
+      const contents = groupMode === MODE_BREAK ? d.breakContents : d.flatContents;
+      if (!contents) return top;
+      fitModes[top] = mode;
+      fitDocs[top] = contents;
+      return top + 1;
+    }
+    default:
+      return top;
+  }
+}
+
 /**
  * prettier's fits: whether `doc` (in `mode`), then the rest of the commands (`restModes` and
  * `restDocs` up to `restCount`, the top last), print within `width` before the next line break.
@@ -464,25 +518,22 @@ function fits(
   if (width === Number.POSITIVE_INFINITY) return true;
   let restIdx = restCount;
   let hasPendingSpace = false;
-  const modes = fitModes;
-  const docs = fitDocs;
-  let top = 0;
-  modes[0] = mode;
-  docs[0] = doc;
-  top = 1;
+  fitModes[0] = mode;
+  fitDocs[0] = doc;
+  let top = 1;
   try {
     while (width >= 0) {
       if (top === 0) {
         if (restIdx === 0) return true;
         restIdx--;
-        modes[0] = restModes[restIdx]!;
-        docs[0] = restDocs[restIdx]!;
+        fitModes[0] = restModes[restIdx]!;
+        fitDocs[0] = restDocs[restIdx]!;
         top = 1;
         continue;
       }
       top--;
-      const m = modes[top]!;
-      const d = docs[top]!;
+      const m = fitModes[top]!;
+      const d = fitDocs[top]!;
       if (typeof d === "string") {
         if (d) {
           if (hasPendingSpace) {
@@ -491,73 +542,26 @@ function fits(
           }
           width -= stringWidth(d);
         }
-        continue;
-      }
-      if (Array.isArray(d)) {
-        for (let i = d.length - 1; i >= 0; i--) {
-          modes[top] = m;
-          docs[top] = d[i]!;
-          top++;
-        }
-        continue;
-      }
-      switch (d.type) {
-        case "fill": {
-          const end = d.printedLength ?? 0;
-          for (let i = d.parts.length - 1; i >= end; i--) {
-            modes[top] = m;
-            docs[top] = d.parts[i]!;
-            top++;
-          }
-          break;
-        }
-        case "indent":
-        case "align":
-        case "indent-if-break":
-        case "label":
-          modes[top] = m;
-          docs[top] = d.contents;
-          top++;
-          break;
-        case "trim":
-          throw new Unsupported("trim");
-        case "group": {
-          if (mustBeFlat && d.break) return false;
-          const groupMode = d.break ? MODE_BREAK : m;
-          modes[top] = groupMode;
-          docs[top] =
-            d.expandedStates && groupMode === MODE_BREAK ? d.expandedStates.at(-1)! : d.contents;
-          top++;
-          break;
-        }
-        case "if-break": {
-          const groupMode = d.groupId ? (groupModeMap.get(d.groupId) ?? MODE_FLAT) : m;
-          const contents = groupMode === MODE_BREAK ? d.breakContents : d.flatContents;
-          if (contents) {
-            modes[top] = m;
-            docs[top] = contents;
-            top++;
-          }
-          break;
-        }
-        case "line":
-          if (m === MODE_BREAK || d.hard) return true;
-          if (!d.soft) hasPendingSpace = true;
-          break;
-        case "line-suffix":
-          hasLineSuffix = true;
-          break;
-        case "line-suffix-boundary":
-          if (hasLineSuffix) return false;
-          break;
-        default:
-          break;
+      } else if (Array.isArray(d)) {
+        top = pushFitParts(d, 0, m, top);
+      } else if (d.type === "group") {
+        if (mustBeFlat && d.break) return false;
+        top = pushFitGroup(d, m, top);
+      } else if (d.type === "line") {
+        if (m === MODE_BREAK || d.hard) return true;
+        if (!d.soft) hasPendingSpace = true;
+      } else if (d.type === "line-suffix") {
+        hasLineSuffix = true;
+      } else if (d.type === "line-suffix-boundary") {
+        if (hasLineSuffix) return false;
+      } else {
+        top = pushFitContents(d, m, top, groupModeMap);
       }
     }
     return false;
   } finally {
     // Drop the references, so that the docs can be collected.
-    for (let i = 0; i < top; i++) docs[i] = "";
+    for (let i = 0; i < top; i++) fitDocs[i] = "";
   }
 }
 
