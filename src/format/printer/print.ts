@@ -2521,7 +2521,35 @@ export class Printer {
   // --- ternaries with experimentalTernaries (prettier's ternary.js) ---
 
   printTernary(args: Args | undefined): Doc {
-    const { path, options, print } = this;
+    const { path } = this;
+    const { parent } = path;
+    const layout = this.ternaryLayout();
+    const isOnSameLineAsAssignment =
+      args?.assignmentLayout &&
+      args.assignmentLayout !== "break-after-operator" &&
+      (parent.type === "AssignmentExpression" ||
+        parent.type === "VariableDeclarator" ||
+        parent.type === "PropertyDefinition" ||
+        parent.type === "Property");
+    const isOnSameLineAsReturn =
+      isReturnOrThrowStatement(parent) &&
+      !(layout.isConsequentTernary || layout.isAlternateTernary);
+    const { shouldBreak, shouldExtraIndent } = layout;
+    const parts = this.printTernaryParts(layout);
+    return isOnSameLineAsAssignment && !shouldBreak
+      ? group(indent([softline, group(parts)]))
+      : isOnSameLineAsAssignment || isOnSameLineAsReturn
+        ? group(indent(parts))
+        : shouldExtraIndent
+          ? group([indent([softline, parts]), ""])
+          : parent === layout.firstNonConditionalParent
+            ? group(parts)
+            : parts;
+  }
+
+  /** What printTernary decides about the ternary at the path before it prints any of it. */
+  ternaryLayout(): TernaryLayout {
+    const { path, options } = this;
     const { node, parent } = path;
     const consequentNode = node.consequent;
     const alternateNode = node.alternate;
@@ -2531,97 +2559,88 @@ export class Printer {
     const isAlternateTernary = alternateNode.type === node.type;
     const isInChain = isAlternateTernary || isInAlternate;
     const isBigTabs = options.tabWidth > 2 || options.useTabs;
-    const firstNonConditionalParent = firstNonConditionalParentOf(path);
-    const isOnSameLineAsAssignment =
-      args?.assignmentLayout &&
-      args.assignmentLayout !== "break-after-operator" &&
-      (parent.type === "AssignmentExpression" ||
-        parent.type === "VariableDeclarator" ||
-        parent.type === "PropertyDefinition" ||
-        parent.type === "Property");
-    const isOnSameLineAsReturn =
-      isReturnOrThrowStatement(parent) && !(isConsequentTernary || isAlternateTernary);
-    const shouldExtraIndent = this.shouldExtraIndentForConditionalExpression();
-    const breakClosingParen = isMemberExpression(parent) && !parent.computed;
-    const fillTab = !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1);
-    const shouldBreak =
-      hasMultilineBlockComment([node.test, consequentNode, alternateNode], this.text) ||
-      isConsequentTernary ||
-      isAlternateTernary;
     const tryToParenthesizeAlternate =
       !isInChain &&
       !isParentTernary &&
       isLoneShortArgument(consequentNode, options.printWidth, options.singleQuote) &&
       isSimpleExpressionByNodeCount(node.test, 3);
-    const shouldGroupTestAndConsequent =
-      isInChain ||
-      isInAlternate ||
-      (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
-      tryToParenthesizeAlternate;
+    return {
+      isConsequentTernary,
+      isAlternateTernary,
+      isInChain,
+      isBigTabs,
+      firstNonConditionalParent: firstNonConditionalParentOf(path),
+      shouldExtraIndent: this.shouldExtraIndentForConditionalExpression(),
+      breakClosingParen: isMemberExpression(parent) && !parent.computed,
+      fillTab: !isBigTabs ? "" : options.useTabs ? "\t" : " ".repeat(options.tabWidth - 1),
+      shouldBreak:
+        hasMultilineBlockComment([node.test, consequentNode, alternateNode], this.text) ||
+        isConsequentTernary ||
+        isAlternateTernary,
+      tryToParenthesizeAlternate,
+      shouldGroupTestAndConsequent:
+        isInChain ||
+        isInAlternate ||
+        (isParentTernary && isSimpleExpressionByNodeCount(node.test, 1)) ||
+        tryToParenthesizeAlternate,
+    };
+  }
+
+  /** The parts of a ternary (experimentalTernaries): test and consequent, then the alternate. */
+  printTernaryParts(layout: TernaryLayout): Doc[] {
+    const { path, print } = this;
+    const { node } = path;
     const alternateComments = [node.test, node]
       .filter((n) => hasComment(n, CommentFlags.Dangling))
       .map((n) => printDanglingComments(n, this.text));
+    const testAndConsequentId = Symbol("test-and-consequent");
+    const printedTestAndConsequent = this.printTernaryTestAndConsequent(
+      layout,
+      testAndConsequentId,
+    );
+    const printedAlternate = print("alternate");
+    const printedAlternateWithParens = layout.tryToParenthesizeAlternate
+      ? ifBreak(printedAlternate, dedent(wrapInParens(printedAlternate)), {
+          groupId: testAndConsequentId,
+        })
+      : printedAlternate;
+    return [
+      printedTestAndConsequent,
+      ternaryAlternateSeparator(layout, alternateComments, testAndConsequentId),
+      ":",
+      ternaryColonSpace(layout, testAndConsequentId),
+      layout.isAlternateTernary
+        ? printedAlternateWithParens
+        : group([indent(printedAlternateWithParens), ""]),
+      layout.breakClosingParen && !layout.shouldExtraIndent ? softline : "",
+      layout.shouldBreak ? breakParent : "",
+    ];
+  }
+
+  /** A ternary's test, its question mark and its consequent, grouped as `testAndConsequentId`. */
+  printTernaryTestAndConsequent(layout: TernaryLayout, testAndConsequentId: symbol): Doc {
+    const { path, print } = this;
+    const { node } = path;
     const testId = Symbol("test");
     const consequentId = Symbol("consequent");
-    const testAndConsequentId = Symbol("test-and-consequent");
     const printedTest = [
       wrapInParens(print("test")),
       node.test.type === "ConditionalExpression" ? breakParent : "",
     ];
     const printedTestWithQuestionMark = group([printedTest, " ?"], { id: testId });
     const printedConsequent = print("consequent");
-    const consequent = indent([isConsequentTernary ? hardline : line, printedConsequent]);
-    const printedTestAndConsequent = shouldGroupTestAndConsequent
+    const consequent = indent([layout.isConsequentTernary ? hardline : line, printedConsequent]);
+    return layout.shouldGroupTestAndConsequent
       ? group(
           [
             printedTestWithQuestionMark,
-            isInChain
+            layout.isInChain
               ? consequent
               : ifBreak(consequent, group(consequent, { id: consequentId }), { groupId: testId }),
           ],
           { id: testAndConsequentId },
         )
       : [printedTestWithQuestionMark, consequent];
-    const printedAlternate = print("alternate");
-    const printedAlternateWithParens = tryToParenthesizeAlternate
-      ? ifBreak(printedAlternate, dedent(wrapInParens(printedAlternate)), {
-          groupId: testAndConsequentId,
-        })
-      : printedAlternate;
-    const parts: Doc[] = [
-      printedTestAndConsequent,
-      alternateComments.length > 0
-        ? [indent([hardline, alternateComments]), hardline]
-        : isAlternateTernary
-          ? hardline
-          : tryToParenthesizeAlternate
-            ? ifBreak(line, " ", { groupId: testAndConsequentId })
-            : line,
-      ":",
-      isAlternateTernary || !isBigTabs
-        ? " "
-        : shouldGroupTestAndConsequent
-          ? ifBreak(
-              fillTab,
-              ifBreak(isInChain || tryToParenthesizeAlternate ? " " : fillTab, " "),
-              { groupId: testAndConsequentId },
-            )
-          : ifBreak(fillTab, " "),
-      isAlternateTernary
-        ? printedAlternateWithParens
-        : group([indent(printedAlternateWithParens), ""]),
-      breakClosingParen && !shouldExtraIndent ? softline : "",
-      shouldBreak ? breakParent : "",
-    ];
-    return isOnSameLineAsAssignment && !shouldBreak
-      ? group(indent([softline, group(parts)]))
-      : isOnSameLineAsAssignment || isOnSameLineAsReturn
-        ? group(indent(parts))
-        : shouldExtraIndent
-          ? group([indent([softline, parts]), ""])
-          : parent === firstNonConditionalParent
-            ? group(parts)
-            : parts;
   }
 
   // --- ternaries (prettier's ternary-old.js) ---
@@ -3171,6 +3190,50 @@ function shouldNotWrap(
 }
 
 // --- ternaries, the pieces of printTernary ---
+
+/** What printTernary decides about a ternary before it prints any of it (ternary.js's flags). */
+interface TernaryLayout {
+  isConsequentTernary: boolean;
+  isAlternateTernary: boolean;
+  isInChain: boolean;
+  isBigTabs: boolean;
+  firstNonConditionalParent: Node;
+  shouldExtraIndent: boolean;
+  breakClosingParen: boolean;
+  fillTab: string;
+  shouldBreak: boolean;
+  tryToParenthesizeAlternate: boolean;
+  shouldGroupTestAndConsequent: boolean;
+}
+
+/** What separates a ternary's consequent from the colon of its alternate. */
+function ternaryAlternateSeparator(
+  layout: TernaryLayout,
+  alternateComments: Doc[],
+  testAndConsequentId: symbol,
+): Doc {
+  return alternateComments.length > 0
+    ? [indent([hardline, alternateComments]), hardline]
+    : layout.isAlternateTernary
+      ? hardline
+      : layout.tryToParenthesizeAlternate
+        ? ifBreak(line, " ", { groupId: testAndConsequentId })
+        : line;
+}
+
+/** What follows the colon of a ternary's alternate (a space, or the tab fill of big tabs). */
+function ternaryColonSpace(layout: TernaryLayout, testAndConsequentId: symbol): Doc {
+  const { fillTab } = layout;
+  return layout.isAlternateTernary || !layout.isBigTabs
+    ? " "
+    : layout.shouldGroupTestAndConsequent
+      ? ifBreak(
+          fillTab,
+          ifBreak(layout.isInChain || layout.tryToParenthesizeAlternate ? " " : fillTab, " "),
+          { groupId: testAndConsequentId },
+        )
+      : ifBreak(fillTab, " ");
+}
 
 /** The nearest ancestor of a ternary that is not a ternary it is the test of (prettier's loop). */
 function firstNonConditionalParentOf(path: AstPath): Node {
