@@ -319,6 +319,20 @@ function addDanglingComment(node: Node, comment: Comment, marker?: string): true
 
 const isAllEmptyAndNoLineBreak = (text: string) => !/[\S\n\u2028\u2029]/.test(text);
 
+/** Throws for the comments attachComments does not reproduce: adjacent, pragma, type cast. */
+function assertSupportedComments(comments: Comment[]): void {
+  for (let i = 1; i < comments.length; i++) {
+    if (locEnd(comments[i - 1]!) === locStart(comments[i]!))
+      throw new Unsupported("adjacent comments");
+  }
+  for (const c of comments) {
+    if (/prettier-ignore|@format|@prettier|@noformat|@noprettier/.test(c.value))
+      throw new Unsupported("prettier pragma or ignore comment");
+    if (c.type === "Block" && c.value[0] === "*" && /@(?:type|satisfies)\b/.test(c.value))
+      throw new Unsupported("type cast comment");
+  }
+}
+
 /**
  * Attaches the comments to the nodes as prettier does. Comments prettier treats specially
  * (prettier-ignore, pragmas, Closure type casts) and adjacent comments (which prettier may
@@ -331,16 +345,7 @@ export function attachComments(
   options: { experimentalTernaries: boolean },
 ): void {
   if (comments.length === 0) return;
-  for (let i = 1; i < comments.length; i++) {
-    if (locEnd(comments[i - 1]!) === locStart(comments[i]!))
-      throw new Unsupported("adjacent comments");
-  }
-  for (const c of comments) {
-    if (/prettier-ignore|@format|@prettier|@noformat|@noprettier/.test(c.value))
-      throw new Unsupported("prettier pragma or ignore comment");
-    if (c.type === "Block" && c.value[0] === "*" && /@(?:type|satisfies)\b/.test(c.value))
-      throw new Unsupported("type cast comment");
-  }
+  assertSupportedComments(comments);
   let stripped: string | undefined;
   const strippedText = () => (stripped ??= stripComments(text, comments));
   const decorated: Context[] = comments.map((comment, index) => ({
