@@ -723,53 +723,57 @@ class Converter {
         decorators: NONE,
       });
     }
-    if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m)) {
-      if (!m.body) throw new Unsupported("method overload");
-      if (ts.isMethodDeclaration(m) && (m.asteriskToken || m.questionToken))
-        throw new Unsupported("generator method");
-      const mods = this.memberModifiers(m);
-      const { key, computed } = ts.isMethodDeclaration(m)
-        ? this.propertyKey(m.name)
-        : {
-            key: {
-              type: "Identifier",
-              name: "constructor",
-              range: [
-                this.constructorKeywordStart(m),
-                this.constructorKeywordStart(m) + "constructor".length,
-              ],
-            },
-            computed: false,
-          };
-      const paramsStart = this.text.indexOf(
-        "(",
-        m.typeParameters ? m.typeParameters.end : key.range[1],
-      );
-      const value = {
-        type: "FunctionExpression",
-        id: null,
-        typeParameters: this.typeParameters(m.typeParameters),
-        params: this.parameters(m.parameters),
-        returnType: m.type ? this.typeAnnotation(m.type) : undefined,
-        body: this.block(m.body),
-        async: false,
-        generator: false,
-        expression: false,
-        declare: false,
-        range: [paramsStart, m.end],
-      };
-      if (m.typeParameters) throw new Unsupported("generic method");
-      return this.make("MethodDefinition", m, {
-        key,
-        computed,
-        ...mods,
-        kind: ts.isConstructorDeclaration(m) ? "constructor" : "method",
-        value,
-        optional: false,
-        decorators: NONE,
-      });
-    }
+    if (ts.isMethodDeclaration(m) || ts.isConstructorDeclaration(m))
+      return this.methodDefinition(m);
     throw new Unsupported(`class member ${ts.SyntaxKind[m.kind]}`);
+  }
+
+  /** A method or a constructor, as a `MethodDefinition` whose value is a `FunctionExpression`. */
+  methodDefinition(m: ts.MethodDeclaration | ts.ConstructorDeclaration): Node {
+    if (!m.body) throw new Unsupported("method overload");
+    if (ts.isMethodDeclaration(m) && (m.asteriskToken || m.questionToken))
+      throw new Unsupported("generator method");
+    const mods = this.memberModifiers(m);
+    const { key, computed } = ts.isMethodDeclaration(m)
+      ? this.propertyKey(m.name)
+      : {
+          key: {
+            type: "Identifier",
+            name: "constructor",
+            range: [
+              this.constructorKeywordStart(m),
+              this.constructorKeywordStart(m) + "constructor".length,
+            ],
+          },
+          computed: false,
+        };
+    const paramsStart = this.text.indexOf(
+      "(",
+      m.typeParameters ? m.typeParameters.end : key.range[1],
+    );
+    const value = {
+      type: "FunctionExpression",
+      id: null,
+      typeParameters: this.typeParameters(m.typeParameters),
+      params: this.parameters(m.parameters),
+      returnType: m.type ? this.typeAnnotation(m.type) : undefined,
+      body: this.block(m.body),
+      async: false,
+      generator: false,
+      expression: false,
+      declare: false,
+      range: [paramsStart, m.end],
+    };
+    if (m.typeParameters) throw new Unsupported("generic method");
+    return this.make("MethodDefinition", m, {
+      key,
+      computed,
+      ...mods,
+      kind: ts.isConstructorDeclaration(m) ? "constructor" : "method",
+      value,
+      optional: false,
+      decorators: NONE,
+    });
   }
 
   constructorKeywordStart(m: ts.ConstructorDeclaration): number {
@@ -885,9 +889,7 @@ class Converter {
       case ts.SyntaxKind.DeleteExpression:
         return this.unaryKeywordExpression(node as ts.TypeOfExpression);
       case ts.SyntaxKind.AwaitExpression:
-        return this.make("AwaitExpression", node, {
-          argument: this.expression((node as ts.AwaitExpression).expression),
-        });
+        return this.awaitExpression(node as ts.AwaitExpression);
       case ts.SyntaxKind.CallExpression:
         return this.callExpression(node as ts.CallExpression);
       case ts.SyntaxKind.NewExpression:
@@ -898,25 +900,17 @@ class Converter {
         return this.elementAccessExpression(node as ts.ElementAccessExpression);
       case ts.SyntaxKind.ArrayLiteralExpression:
         return this.arrayLiteralExpression(node as ts.ArrayLiteralExpression);
-      case ts.SyntaxKind.ObjectLiteralExpression: {
-        const n = node as ts.ObjectLiteralExpression;
-        return this.make("ObjectExpression", n, {
-          properties: n.properties.map((p) => this.objectMember(p)),
-        });
-      }
+      case ts.SyntaxKind.ObjectLiteralExpression:
+        return this.objectLiteralExpression(node as ts.ObjectLiteralExpression);
       case ts.SyntaxKind.SpreadElement:
-        return this.make("SpreadElement", node, {
-          argument: this.expression((node as ts.SpreadElement).expression),
-        });
+        return this.spreadElement(node as ts.SpreadElement);
       case ts.SyntaxKind.ConditionalExpression:
         return this.conditionalExpression(node as ts.ConditionalExpression);
       case ts.SyntaxKind.AsExpression:
       case ts.SyntaxKind.SatisfiesExpression:
         return this.castExpression(node as ts.AsExpression);
       case ts.SyntaxKind.NonNullExpression:
-        return this.make("TSNonNullExpression", node, {
-          expression: this.expression((node as ts.NonNullExpression).expression),
-        });
+        return this.nonNullExpression(node as ts.NonNullExpression);
       case ts.SyntaxKind.ArrowFunction:
         return this.arrowFunction(node as ts.ArrowFunction);
       case ts.SyntaxKind.FunctionExpression:
@@ -924,6 +918,24 @@ class Converter {
       default:
         throw new Unsupported(`expression ${ts.SyntaxKind[node.kind]}`);
     }
+  }
+
+  awaitExpression(n: ts.AwaitExpression): Node {
+    return this.make("AwaitExpression", n, { argument: this.expression(n.expression) });
+  }
+
+  spreadElement(n: ts.SpreadElement): Node {
+    return this.make("SpreadElement", n, { argument: this.expression(n.expression) });
+  }
+
+  nonNullExpression(n: ts.NonNullExpression): Node {
+    return this.make("TSNonNullExpression", n, { expression: this.expression(n.expression) });
+  }
+
+  objectLiteralExpression(n: ts.ObjectLiteralExpression): Node {
+    return this.make("ObjectExpression", n, {
+      properties: n.properties.map((p) => this.objectMember(p)),
+    });
   }
 
   binaryExpression(n: ts.BinaryExpression): Node {
@@ -1399,28 +1411,13 @@ function collectComments(
   if (text.charCodeAt(0) === 0x23 /* # */ && text.charCodeAt(1) === 0x21 /* ! */)
     throw new Unsupported("shebang");
   /** The end of the template text starting at `i` (after `` ` `` or `}`): past `` ` `` or `${`. */
-  const templateText = (i: number): number => {
-    while (i < length) {
-      const c = text.charCodeAt(i);
-      if (c === 0x5c /* \ */) i += 2;
-      else if (c === 0x60 /* ` */) return i + 1;
-      else if (c === 0x24 /* $ */ && text.charCodeAt(i + 1) === 0x7b /* { */) return i + 2;
-      else i++;
-    }
-    return i;
-  };
   let i = 0;
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x2f /* / */) {
       const next = text.charCodeAt(i + 1);
       if (next === 0x2f) {
-        let end = i + 2;
-        while (end < length) {
-          const e = text.charCodeAt(end);
-          if (e === 0x0a || e === 0x0d || e === 0x2028 || e === 0x2029) break;
-          end++;
-        }
+        const end = lineCommentEnd(text, i + 2);
         comments.push({ type: "Line", value: text.slice(i + 2, end), range: [i, end] });
         i = end;
       } else if (next === 0x2a /* * */) {
@@ -1432,21 +1429,52 @@ function collectComments(
         i = regexEnds.get(i) ?? i + 1;
       }
     } else if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-      let j = i + 1;
-      while (j < length) {
-        const d = text.charCodeAt(j);
-        if (d === 0x5c) j += 2;
-        else if (d === c) break;
-        else j++;
-      }
-      i = j + 1;
+      i = stringLiteralEnd(text, i + 1, c);
     } else if (c === 0x60 /* ` */) {
-      i = templateText(i + 1);
+      i = templateTextEnd(text, i + 1);
     } else if (c === 0x7d /* } */ && templateResumes.has(i)) {
-      i = templateText(i + 1);
+      i = templateTextEnd(text, i + 1);
     } else {
       i++;
     }
   }
   return comments;
+}
+
+/** The end of the line comment whose text starts at `i`: the next line break, or the end. */
+function lineCommentEnd(text: string, i: number): number {
+  const { length } = text;
+  let end = i;
+  while (end < length) {
+    const e = text.charCodeAt(end);
+    if (e === 0x0a || e === 0x0d || e === 0x2028 || e === 0x2029) break;
+    end++;
+  }
+  return end;
+}
+
+/** The end of the string literal quoted by `quote` whose text starts at `i`: past its quote. */
+function stringLiteralEnd(text: string, i: number, quote: number): number {
+  const { length } = text;
+  let j = i;
+  while (j < length) {
+    const d = text.charCodeAt(j);
+    if (d === 0x5c) j += 2;
+    else if (d === quote) break;
+    else j++;
+  }
+  return j + 1;
+}
+
+/** The end of the template text starting at `i` (after `` ` `` or `}`): past `` ` `` or `${`. */
+function templateTextEnd(text: string, i: number): number {
+  const { length } = text;
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c /* \ */) i += 2;
+    else if (c === 0x60 /* ` */) return i + 1;
+    else if (c === 0x24 /* $ */ && text.charCodeAt(i + 1) === 0x7b /* { */) return i + 2;
+    else i++;
+  }
+  return i;
 }
