@@ -390,9 +390,7 @@ export class Printer {
       case "MemberExpression":
         return this.printMemberExpression();
       case "Identifier":
-        if (["let", "async", "await", "yield"].includes(node.name))
-          throw new Unsupported(`identifier ${node.name}`);
-        return [node.name, this.printOptionalToken(), this.printTypeAnnotationProperty()];
+        return this.printIdentifier();
       case "SpreadElement":
         return ["...", print("argument"), this.printTypeAnnotationProperty()];
       case "RestElement":
@@ -410,9 +408,7 @@ export class Printer {
       case "ObjectExpression":
         return this.printObject();
       case "Property":
-        if (node.method || node.kind !== "init") throw new Unsupported("method property");
-        if (node.shorthand) return print("value");
-        return this.printAssignment(this.printPropertyKey(), ":", "value");
+        return this.printProperty();
       case "ArrayExpression":
         return this.printArray();
       case "ThisExpression":
@@ -420,11 +416,7 @@ export class Printer {
       case "UnaryExpression":
         return this.printUnaryExpression();
       case "UpdateExpression":
-        return [
-          node.prefix ? node.operator : "",
-          print("argument"),
-          node.prefix ? "" : node.operator,
-        ];
+        return this.printUpdateExpression();
       case "ConditionalExpression":
         if (options.experimentalTernaries) return this.printTernary(args);
         return this.printTernaryOld();
@@ -438,6 +430,27 @@ export class Printer {
         return printed;
       }
     }
+  }
+
+  printIdentifier(): Doc {
+    const { node } = this.path;
+    if (["let", "async", "await", "yield"].includes(node.name))
+      throw new Unsupported(`identifier ${node.name}`);
+    return [node.name, this.printOptionalToken(), this.printTypeAnnotationProperty()];
+  }
+
+  /** A property of an object literal (not a method, a getter or a setter). */
+  printProperty(): Doc {
+    const { node } = this.path;
+    if (node.method || node.kind !== "init") throw new Unsupported("method property");
+    if (node.shorthand) return this.print("value");
+    return this.printAssignment(this.printPropertyKey(), ":", "value");
+  }
+
+  printUpdateExpression(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    return [node.prefix ? node.operator : "", print("argument"), node.prefix ? "" : node.operator];
   }
 
   /** A statement (a block, a loop, a jump...), or `undefined` for another node. */
@@ -469,17 +482,7 @@ export class Printer {
         ]);
       case "ForInStatement":
       case "ForOfStatement":
-        return group([
-          "for",
-          " (",
-          print("left"),
-          " ",
-          node.type === "ForOfStatement" ? "of" : "in",
-          " ",
-          print("right"),
-          ")",
-          this.printClause("body"),
-        ]);
+        return this.printForInOrOfStatement();
       case "BreakStatement":
       case "ContinueStatement":
         return [node.type === "BreakStatement" ? "break" : "continue", this.printSemicolon()];
@@ -491,11 +494,7 @@ export class Printer {
           node.finalizer ? [" finally ", print("finalizer")] : "",
         ];
       case "CatchClause":
-        if (node.param) {
-          if (hasComment(node.param)) throw new Unsupported("comments on a catch parameter");
-          return ["catch ", "(", print("param"), ") ", print("body")];
-        }
-        return ["catch ", print("body")];
+        return this.printCatchClause();
       case "SwitchStatement":
         return this.printSwitchStatement();
       case "SwitchCase":
@@ -503,6 +502,33 @@ export class Printer {
       default:
         return undefined;
     }
+  }
+
+  /** `for (left in right) body` or `for (left of right) body` */
+  printForInOrOfStatement(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    return group([
+      "for",
+      " (",
+      print("left"),
+      " ",
+      node.type === "ForOfStatement" ? "of" : "in",
+      " ",
+      print("right"),
+      ")",
+      this.printClause("body"),
+    ]);
+  }
+
+  printCatchClause(): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    if (node.param) {
+      if (hasComment(node.param)) throw new Unsupported("comments on a catch parameter");
+      return ["catch ", "(", print("param"), ") ", print("body")];
+    }
+    return ["catch ", print("body")];
   }
 
   /** A declaration of a module or a class, or `undefined` for another node. */
@@ -2271,8 +2297,6 @@ export class Printer {
     const { node } = path;
     if (isTsKeywordType(node)) return node.type.slice(2, -7).toLowerCase();
     switch (node.type) {
-      case "TSThisType":
-        return "this";
       case "TSInterfaceBody":
       case "TSTypeLiteral":
         return this.printClassBody();
@@ -2294,8 +2318,6 @@ export class Printer {
       case "TSAsExpression":
       case "TSSatisfiesExpression":
         return this.printAsOrSatisfiesExpression();
-      case "TSArrayType":
-        return [print("elementType"), "[]"];
       case "TSPropertySignature":
         return [
           group([
@@ -2306,20 +2328,38 @@ export class Printer {
           ]),
           this.printClassMemberSemicolon(),
         ];
-      case "TSTypeQuery":
-        return ["typeof ", print("exprName"), print("typeArguments")];
       case "TSIndexSignature":
         return this.printIndexSignature();
+      case "TSNonNullExpression":
+        return [print("expression"), "!"];
+      case "TSMethodSignature":
+        return this.printMethodSignature();
+      case "TSTypeAnnotation": {
+        const token = this.getTypeAnnotationFirstToken();
+        return token ? [token, " ", print("typeAnnotation")] : print("typeAnnotation");
+      }
+      default:
+        return this.printTypescriptType(args);
+    }
+  }
+
+  /** The types printTypescript leaves to it (keyword types and type literals are its own). */
+  printTypescriptType(args: Args | undefined): Doc {
+    const { path, print } = this;
+    const { node } = path;
+    switch (node.type) {
+      case "TSThisType":
+        return "this";
+      case "TSArrayType":
+        return [print("elementType"), "[]"];
+      case "TSTypeQuery":
+        return ["typeof ", print("exprName"), print("typeArguments")];
       case "TSTypePredicate":
         return [
           node.asserts ? "asserts " : "",
           print("parameterName"),
           node.typeAnnotation ? [" is ", this.printTypeAnnotationProperty()] : "",
         ];
-      case "TSNonNullExpression":
-        return [print("expression"), "!"];
-      case "TSMethodSignature":
-        return this.printMethodSignature();
       case "TSFunctionType":
         return this.printFunctionType();
       case "TSMappedType":
@@ -2336,10 +2376,6 @@ export class Printer {
         return this.printArray();
       case "TSTypeReference":
         return [print("typeName"), this.printTypeParameters("typeArguments")];
-      case "TSTypeAnnotation": {
-        const token = this.getTypeAnnotationFirstToken();
-        return token ? [token, " ", print("typeAnnotation")] : print("typeAnnotation");
-      }
       default:
         throw new Unsupported(`node ${node.type}`);
     }
@@ -2825,14 +2861,7 @@ function nodeNeedsParens(
 ): boolean {
   switch (node.type) {
     case "UpdateExpression":
-      if (parent.type === "UnaryExpression") {
-        return (
-          node.prefix &&
-          ((node.operator === "++" && parent.operator === "+") ||
-            (node.operator === "--" && parent.operator === "-"))
-        );
-      }
-      return unaryLikeNeedsParens(node, parent, key);
+      return updateNeedsParens(node, parent, key);
     case "UnaryExpression":
       return unaryLikeNeedsParens(node, parent, key);
     case "BinaryExpression":
@@ -2856,21 +2885,13 @@ function nodeNeedsParens(
         throw new Unsupported("string statement");
       return key === "object" && isMemberExpression(parent) && isNumericLiteral(node);
     case "AssignmentExpression":
-      if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
-      if (key === "expression" && parent.type === "ExpressionStatement") return false;
-      if (key === "key" && parent.type === "TSPropertySignature") return false;
-      if (parent.type === "AssignmentExpression") return false;
-      return true;
+      return assignmentNeedsParens(parent, key);
     case "ConditionalExpression":
       return conditionalNeedsParens(options, parent, key);
     case "FunctionExpression":
-      switch (parent.type) {
-        case "NewExpression":
-        case "CallExpression":
-          return key === "callee";
-        default:
-          return false;
-      }
+      return (
+        (parent.type === "NewExpression" || parent.type === "CallExpression") && key === "callee"
+      );
     case "ArrowFunctionExpression":
       return arrowNeedsParens(parent, key);
     case "TSNonNullExpression":
@@ -2879,6 +2900,27 @@ function nodeNeedsParens(
       return key === "callee" && parent.type === "NewExpression" && calleeHoldsCall(node);
   }
   return false;
+}
+
+/** A `++` or `--` under `parent`. */
+function updateNeedsParens(node: Node, parent: Node, key: string | number | null): boolean {
+  if (parent.type === "UnaryExpression") {
+    return (
+      node.prefix &&
+      ((node.operator === "++" && parent.operator === "+") ||
+        (node.operator === "--" && parent.operator === "-"))
+    );
+  }
+  return unaryLikeNeedsParens(node, parent, key);
+}
+
+/** An assignment under `parent`: parenthesized but as a statement, a for's init or update... */
+function assignmentNeedsParens(parent: Node, key: string | number | null): boolean {
+  if ((key === "init" || key === "update") && parent.type === "ForStatement") return false;
+  if (key === "expression" && parent.type === "ExpressionStatement") return false;
+  if (key === "key" && parent.type === "TSPropertySignature") return false;
+  if (parent.type === "AssignmentExpression") return false;
+  return true;
 }
 
 /** An `await` under `parent`. */
