@@ -1500,11 +1500,7 @@ export class Printer {
     const printedGroups = groups.map(printGroup);
     const oneLine: Doc = printedGroups;
     const cutoff = shouldMerge ? 3 : 2;
-    const flatGroups = groups.flat();
-    const nodeHasComment =
-      flatGroups.slice(1, -1).some((n) => hasComment(n.node, CommentFlags.Leading)) ||
-      flatGroups.slice(0, -1).some((n) => hasComment(n.node, CommentFlags.Trailing)) ||
-      (groups[cutoff] && hasComment(groups[cutoff]![0]!.node, CommentFlags.Leading));
+    const nodeHasComment = memberChainHasComment(groups, cutoff);
     if (
       groups.length <= cutoff &&
       !nodeHasComment &&
@@ -1523,26 +1519,8 @@ export class Printer {
       shouldHaveEmptyLineBeforeIndent ? hardline : "",
       printIndentedGroup(groups.slice(shouldMerge ? 2 : 1)),
     ];
-    const callExpressions = printedNodes.map(({ node: n }) => n).filter(isCallExpression);
-    const lastGroupWillBreakAndOtherCallsHaveFunctionArguments = () => {
-      const lastGroupNode = groups.at(-1)!.at(-1)!.node;
-      const lastGroupDoc = printedGroups.at(-1)!;
-      return (
-        isCallExpression(lastGroupNode) &&
-        willBreak(lastGroupDoc) &&
-        callExpressions.slice(0, -1).some((n) => n.arguments.some(isFunctionOrArrowExpression))
-      );
-    };
     let result: Doc;
-    if (
-      nodeHasComment ||
-      (callExpressions.length > 2 &&
-        callExpressions.some((expr) =>
-          expr.arguments.some((arg: Node) => !isSimpleCallArgument(arg)),
-        )) ||
-      printedGroups.slice(0, -1).some(willBreak) ||
-      lastGroupWillBreakAndOtherCallsHaveFunctionArguments()
-    ) {
+    if (nodeHasComment || memberChainMustExpand(printedNodes, groups, printedGroups)) {
       result = group(expanded);
     } else {
       result = [
@@ -1885,42 +1863,23 @@ export class Printer {
   // --- arrow functions (prettier's arrow-function.js) ---
 
   printArrowFunction(args: Args = {}): Doc {
-    const { path, print, options } = this;
-    const signatureDocs: Doc[] = [];
-    let bodyDoc: Doc = "";
-    const bodyComments: Doc[] = [];
-    let shouldBreakChain = false;
+    const { path, options } = this;
     const shouldPrintAsChain =
       !args.expandLastArg && path.node.body.type === "ArrowFunctionExpression";
-    let functionBody: Node;
-    const rec = () => {
-      const { node } = path;
-      const signatureDoc = this.printArrowFunctionSignature(args);
-      if (signatureDocs.length === 0) signatureDocs.push(signatureDoc);
-      else {
-        const { leading, trailing } = printCommentsSeparately(node, this.text);
-        signatureDocs.push([leading, signatureDoc]);
-        bodyComments.unshift(trailing);
-      }
-      if (shouldPrintAsChain) {
-        shouldBreakChain ||=
-          (node.returnType && node.params.length > 0) ||
-          Boolean(node.typeParameters) ||
-          node.params.some((param: Node) => param.type !== "Identifier");
-      }
-      if (!shouldPrintAsChain || node.body.type !== "ArrowFunctionExpression") {
-        bodyDoc = print("body", args);
-        functionBody = node.body;
-      } else {
-        path.call(rec, "body");
-      }
+    const chain: ArrowChain = {
+      signatureDocs: [],
+      bodyComments: [],
+      bodyDoc: "",
+      functionBody: undefined,
+      shouldBreakChain: false,
     };
+    const rec = () => this.addArrowChainLink(args, shouldPrintAsChain, chain, rec);
     rec();
-    functionBody = functionBody!;
+    const { signatureDocs, bodyComments, shouldBreakChain, functionBody } = chain;
     const shouldPutBodyOnSameLine =
       !hasLeadingOwnLineComment(this.text, functionBody) &&
       (functionBody.type === "SequenceExpression" ||
-        mayBreakAfterShortPrefix(functionBody, bodyDoc, this.text) ||
+        mayBreakAfterShortPrefix(functionBody, chain.bodyDoc, this.text) ||
         (!shouldBreakChain && shouldAddParensIfNotBreak(functionBody)));
     const isCallee = path.key === "callee" && isCallLikeExpression(path.parent);
     const chainGroupId = Symbol("arrow-chain");
@@ -1936,9 +1895,9 @@ export class Printer {
         args.assignmentLayout === "chain-tail-arrow-chain" ||
         (isCallee && !shouldPutBodyOnSameLine);
     }
-    bodyDoc = this.printArrowFunctionBody(
+    const bodyDoc = this.printArrowFunctionBody(
       args,
-      bodyDoc,
+      chain.bodyDoc,
       bodyComments,
       functionBody,
       shouldPutBodyOnSameLine,
@@ -1955,6 +1914,39 @@ export class Printer {
       shouldPrintAsChain ? indentIfBreak(bodyDoc, { groupId: chainGroupId }) : group(bodyDoc),
       shouldPrintAsChain && isCallee ? ifBreak(softline, "", { groupId: chainGroupId }) : "",
     ]);
+  }
+
+  /**
+   * prettier's `rec` in printArrowFunction: the signature of the arrow at the path into `chain`,
+   * then, down an arrow chain, the next arrow's (by `rec`, from its body), else the body.
+   */
+  addArrowChainLink(
+    args: Args,
+    shouldPrintAsChain: boolean,
+    chain: ArrowChain,
+    rec: () => void,
+  ): void {
+    const { path, print } = this;
+    const { node } = path;
+    const signatureDoc = this.printArrowFunctionSignature(args);
+    if (chain.signatureDocs.length === 0) chain.signatureDocs.push(signatureDoc);
+    else {
+      const { leading, trailing } = printCommentsSeparately(node, this.text);
+      chain.signatureDocs.push([leading, signatureDoc]);
+      chain.bodyComments.unshift(trailing);
+    }
+    if (shouldPrintAsChain) {
+      chain.shouldBreakChain ||=
+        (node.returnType && node.params.length > 0) ||
+        Boolean(node.typeParameters) ||
+        node.params.some((param: Node) => param.type !== "Identifier");
+    }
+    if (!shouldPrintAsChain || node.body.type !== "ArrowFunctionExpression") {
+      chain.bodyDoc = print("body", args);
+      chain.functionBody = node.body;
+    } else {
+      path.call(rec, "body");
+    }
   }
 
   printArrowFunctionSignature(args: Args): Doc {
@@ -3146,6 +3138,48 @@ function precedenceNeedsParens(node: Node, parent: Node, key: string | number | 
 // --- member chains, the pieces of printMemberChain ---
 
 /** A call, member or `!` of a member chain, printed. */
+/** Whether comments in a member chain's groups expand it (prettier's nodeHasComment). */
+function memberChainHasComment(groups: ChainLink[][], cutoff: number): boolean {
+  const flatGroups = groups.flat();
+  return (
+    flatGroups.slice(1, -1).some((n) => hasComment(n.node, CommentFlags.Leading)) ||
+    flatGroups.slice(0, -1).some((n) => hasComment(n.node, CommentFlags.Trailing)) ||
+    (groups[cutoff] !== undefined && hasComment(groups[cutoff]![0]!.node, CommentFlags.Leading))
+  );
+}
+
+/**
+ * Whether a member chain without comments expands: more than two calls with a complex argument,
+ * a group but the last that breaks, or a last call that breaks after calls with functions.
+ */
+function memberChainMustExpand(
+  printedNodes: ChainLink[],
+  groups: ChainLink[][],
+  printedGroups: Doc[],
+): boolean {
+  const callExpressions = printedNodes.map(({ node: n }) => n).filter(isCallExpression);
+  return (
+    (callExpressions.length > 2 &&
+      callExpressions.some((expr) =>
+        expr.arguments.some((arg: Node) => !isSimpleCallArgument(arg)),
+      )) ||
+    printedGroups.slice(0, -1).some(willBreak) ||
+    // prettier's lastGroupWillBreakAndOtherCallsHaveFunctionArguments
+    (isCallExpression(groups.at(-1)!.at(-1)!.node) &&
+      willBreak(printedGroups.at(-1)!) &&
+      callExpressions.slice(0, -1).some((n) => n.arguments.some(isFunctionOrArrowExpression)))
+  );
+}
+
+/** What printArrowFunction gathers down an arrow chain: its signatures, then its body. */
+interface ArrowChain {
+  signatureDocs: Doc[];
+  bodyComments: Doc[];
+  bodyDoc: Doc;
+  functionBody: Node;
+  shouldBreakChain: boolean;
+}
+
 interface ChainLink {
   node: Node;
   printed: Doc;
