@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostics.js";
+import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { lineDiff } from "./lineDiff.js";
 import { CONFIG_FILE, PACKAGE_KEY } from "../settings/settings.js";
@@ -59,41 +60,22 @@ const VERIFY_ROUNDS = 4;
 
 export async function init(options: InitOptions, io: InitIo): Promise<number> {
   const dir = path.resolve(options.dir);
-  const packageFile = path.join(dir, "package.json");
-  let packageText: string;
-  try {
-    packageText = await fs.readFile(packageFile, "utf8");
-  } catch {
-    io.stderr(
-      `tool-validators init: no package.json here (${dir === "/" ? dir : path.basename(dir)}); run it in the folder of the package that declares the tools.\n`,
-    );
-    return 2;
-  }
-  let packageJson: Record<string, unknown>;
-  try {
-    const value: unknown = JSON.parse(stripBom(packageText));
-    if (typeof value !== "object" || value === null || Array.isArray(value))
-      throw new Error("not a JSON object");
-    packageJson = value as Record<string, unknown>;
-  } catch (error) {
-    io.stderr(`tool-validators init: cannot read package.json: ${(error as Error).message}.\n`);
-    return 2;
-  }
+  const pkg = await readPackage(dir, io);
+  if (pkg === undefined) return 2;
   const ownConfig = await readOptional(path.join(dir, CONFIG_FILE));
-  const existing: unknown =
-    ownConfig !== undefined ? parseOrUndefined(ownConfig) : packageJson[PACKAGE_KEY];
-  const settingsPlace =
-    ownConfig !== undefined ? CONFIG_FILE : `the "${PACKAGE_KEY}" key of package.json`;
-
-  const host = await readHost(dir, packageJson);
+  const current: CurrentSettings = {
+    value: ownConfig !== undefined ? parseOrUndefined(ownConfig) : pkg.json[PACKAGE_KEY],
+    place: ownConfig !== undefined ? CONFIG_FILE : `the "${PACKAGE_KEY}" key of package.json`,
+  };
+  const host = await readHost(dir, pkg.json);
   const hasSrc = await isFolder(path.join(dir, "src"));
   const out =
     options.out ??
-    existingOut(existing) ??
+    existingOut(current.value) ??
     (hasSrc ? "src/generated/validators" : "generated/validators");
   const detection = await detectTools(dir, [`${escapeGlob(out)}/**`]);
   const lines: string[] = [];
-  const say = (line = "") => lines.push(line);
+  const say: Say = (line = "") => lines.push(line);
   const label = host.name ? `${host.name} (${relativeOrDot(dir)})` : relativeOrDot(dir);
   say(`tool-validators init: ${label}, ${host.manager} (from ${host.managerFrom}).`);
 
@@ -106,8 +88,64 @@ export async function init(options: InitOptions, io: InitIo): Promise<number> {
     reportNotRead(detection, io.stderr);
     return 2;
   }
-
   const proposal = await propose(dir, out, detection, host);
+  sayProposal(say, toolFindings, proposal);
+  say();
+  const newText = editedPackage(say, pkg, current, proposal.settings, options.dryRun);
+  if (newText instanceof PackageJsonError) {
+    io.stdout(`${lines.join("\n")}\n`);
+    io.stderr(
+      `tool-validators init: cannot edit package.json: ${newText.message}; nothing was written.\n`,
+    );
+    return 2;
+  }
+  sayDependency(say, dir, host);
+  await sayWiring(say, dir, detection, out);
+  sayCommands(say, dir, host, out);
+  if (!options.dryRun && newText !== pkg.text) await fs.writeFile(pkg.file, newText);
+  io.stdout(`${lines.join("\n")}\n`);
+  return 0;
+}
+
+type Say = (line?: string) => void;
+
+/** The settings already there: their value (undefined: none) and where they are. */
+interface CurrentSettings {
+  readonly value: unknown;
+  readonly place: string;
+}
+
+interface PackageFile {
+  readonly file: string;
+  readonly text: string;
+  readonly json: Record<string, unknown>;
+}
+
+/** The host's package.json, or undefined when there is none or it is not a JSON object (said). */
+async function readPackage(dir: string, io: InitIo): Promise<PackageFile | undefined> {
+  const file = path.join(dir, "package.json");
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    io.stderr(
+      `tool-validators init: no package.json here (${dir === "/" ? dir : path.basename(dir)}); run it in the folder of the package that declares the tools.\n`,
+    );
+    return undefined;
+  }
+  try {
+    const value: unknown = JSON.parse(stripBom(text));
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw new Error("not a JSON object");
+    return { file, text, json: value as Record<string, unknown> };
+  } catch (error) {
+    io.stderr(`tool-validators init: cannot read package.json: ${(error as Error).message}.\n`);
+    return undefined;
+  }
+}
+
+/** The tools found, what is left out or not included, and what still stops the generator. */
+function sayProposal(say: Say, toolFindings: Detection["findings"], proposal: Proposal): void {
   const toolCount = toolFindings.reduce((count, finding) => count + finding.tools.length, 0);
   say(`Found ${plural(toolCount, "tool")} in ${plural(toolFindings.length, "file")}:`);
   for (const finding of toolFindings) {
@@ -136,65 +174,75 @@ export async function init(options: InitOptions, io: InitIo): Promise<number> {
     );
     for (const error of proposal.remaining) say(`  ${error}`);
   }
+}
 
-  // The settings and the scripts.
-  const settings = proposal.settings;
-  say();
-  let newText = packageText;
+/**
+ * The settings and the scripts: package.json's text with what is missing added (settings already
+ * there are left as they are, and said so), or the error that stops the edit.
+ */
+function editedPackage(
+  say: Say,
+  pkg: PackageFile,
+  current: CurrentSettings,
+  settings: ProposedSettings,
+  dryRun: boolean,
+): string | PackageJsonError {
   const notes: string[] = [];
-  if (existing !== undefined) {
-    if (sameJson(existing, settings)) say(`Settings (${settingsPlace}): already these.`);
+  if (current.value !== undefined) {
+    if (sameJson(current.value, settings)) say(`Settings (${current.place}): already these.`);
     else {
-      say(`Settings (${settingsPlace}): left as they are; init would propose:`);
-      notes.push(`${settingsPlace} differs from the proposal; it was left as it is.`);
+      say(`Settings (${current.place}): left as they are; init would propose:`);
+      notes.push(`${current.place} differs from the proposal; it was left as it is.`);
     }
     say(indent(JSON.stringify(settings, null, 2), "  "));
-  } else say(`Settings (${settingsPlace}):\n${indent(JSON.stringify(settings, null, 2), "  ")}`);
-  const scripts = isObject(packageJson.scripts) ? packageJson.scripts : {};
+  } else say(`Settings (${current.place}):\n${indent(JSON.stringify(settings, null, 2), "  ")}`);
+  const scripts = isObject(pkg.json.scripts) ? pkg.json.scripts : {};
   for (const [name, command] of Object.entries(SCRIPTS)) {
-    const current = scripts[name];
-    if (current !== undefined && current !== command)
+    const script = scripts[name];
+    if (script !== undefined && script !== command)
       notes.push(
-        `the script "${name}" is ${JSON.stringify(current)}; it was left as it is (init writes ${JSON.stringify(command)}).`,
+        `the script "${name}" is ${JSON.stringify(script)}; it was left as it is (init writes ${JSON.stringify(command)}).`,
       );
   }
+  let edited: ReturnType<typeof addToPackageJson>;
   try {
-    const edited = addToPackageJson(packageText, {
+    edited = addToPackageJson(pkg.text, {
       scripts: SCRIPTS,
-      ...(existing === undefined ? { member: { key: PACKAGE_KEY, value: settings } } : {}),
+      ...(current.value === undefined ? { member: { key: PACKAGE_KEY, value: settings } } : {}),
     });
-    newText = edited.text;
-    if (edited.edits.length === 0)
-      say("package.json already has the settings and the scripts: nothing to change.");
-    else if (options.dryRun) {
-      say(`Would add ${edited.edits.map((edit) => edit.where).join(", ")} to package.json:`);
-      say(indent(lineDiff(packageText, newText), "  "));
-      say("(--dry-run: nothing was written)");
-    } else say(`Added ${edited.edits.map((edit) => edit.where).join(", ")} to package.json.`);
   } catch (error) {
-    if (!(error instanceof PackageJsonError)) throw error;
-    io.stdout(`${lines.join("\n")}\n`);
-    io.stderr(
-      `tool-validators init: cannot edit package.json: ${error.message}; nothing was written.\n`,
-    );
-    return 2;
+    if (error instanceof PackageJsonError) return error;
+    throw error;
   }
+  const where = edited.edits.map((edit) => edit.where).join(", ");
+  if (edited.edits.length === 0)
+    say("package.json already has the settings and the scripts: nothing to change.");
+  else if (dryRun) {
+    say(`Would add ${where} to package.json:`);
+    say(indent(lineDiff(pkg.text, edited.text), "  "));
+    say("(--dry-run: nothing was written)");
+  } else say(`Added ${where} to package.json.`);
   for (const note of notes) say(`Note: ${note}`);
+  return edited.text;
+}
 
-  // The dependency.
+/** Whether tool-validators is a dependency, and whether git would leave its tarball out. */
+function sayDependency(say: Say, dir: string, host: HostPackage): void {
   if (host.dependency === undefined) {
     say(
       `Note: tool-validators is not a dependency of this package: add it as an exact dev dependency (${installCommand(host)}).`,
     );
-  } else {
-    const ignored = ignoredTarball(dir, host.dependency);
-    if (ignored)
-      say(
-        `Warning: ${ignored.file}, which package.json installs tool-validators from, is ignored by git (${ignored.rule}): a fresh clone cannot install it. Un-ignore it, or keep it in a folder no rule covers.`,
-      );
+    return;
   }
+  const ignored = ignoredTarball(dir, host.dependency);
+  if (ignored)
+    say(
+      `Warning: ${ignored.file}, which package.json installs tool-validators from, is ignored by git (${ignored.rule}): a fresh clone cannot install it. Un-ignore it, or keep it in a folder no rule covers.`,
+    );
+}
 
-  // The wiring.
+/** The wiring for each kind of host found, with its guide. */
+async function sayWiring(say: Say, dir: string, detection: Detection, out: string): Promise<void> {
   for (const kind of kindsOf(detection)) {
     const wiring = WIRINGS[kind];
     const file = await wiringFile(dir, kind, detection);
@@ -206,8 +254,10 @@ export async function init(options: InitOptions, io: InitIo): Promise<number> {
     say();
     say(`  The guide: node_modules/tool-validators/${wiring.guide}`);
   }
+}
 
-  // What to run.
+/** What to run, with the host's package manager. */
+function sayCommands(say: Say, dir: string, host: HostPackage, out: string): void {
   const gen = runScript(host, "gen:validators");
   const check = runScript(host, "check:validators");
   const where = gen.from === dir ? "" : ` (from ${relativeName(dir, gen.from)})`;
@@ -217,10 +267,49 @@ export async function init(options: InitOptions, io: InitIo): Promise<number> {
   say(`  ${check.command}  in CI: exit 1 when ${out}/ does not match the declarations`);
   if (host.workspaceRoot !== undefined && host.name === undefined)
     say("  (the package has no name in its package.json; the commands select it by folder)");
+}
 
-  if (!options.dryRun && newText !== packageText) await fs.writeFile(packageFile, newText);
-  io.stdout(`${lines.join("\n")}\n`);
-  return 0;
+/** Every file a glob of the tool folders would match, as the generator matches them. */
+async function folderFiles(dir: string, toolDirs: ReadonlySet<string>): Promise<string[]> {
+  const patterns = [...toolDirs].map(
+    (folder) =>
+      `${folder === "." ? "" : `${escapeGlob(folder)}/`}*.{${SOURCE_EXTENSIONS.join(",")}}`,
+  );
+  return (await glob(patterns, { cwd: dir, ignore: ["**/node_modules/**", "**/*.d.ts"] })).sort();
+}
+
+/**
+ * Runs the generator in memory with the proposal, leaving out what it still stops on, until
+ * nothing more can be left out; the errors of the last run. The texts it read join `texts`.
+ */
+async function verify(
+  dir: string,
+  out: string,
+  host: HostPackage,
+  tools: readonly string[],
+  exclusions: ReadonlyMap<string, Exclusion>,
+  leaveOutError: (error: Diagnostic) => void,
+  texts: Map<string, string>,
+): Promise<Diagnostic[]> {
+  let remaining: Diagnostic[] = [];
+  const { generate } = await import("../pipeline/generate.js");
+  for (let round = 0; round < VERIFY_ROUNDS; round++) {
+    const settings = settingsOf(tools, [...exclusions.values()], out, host);
+    const result = await generate({
+      cwd: dir,
+      tools,
+      outDir: out,
+      ...(settings.excludeFiles ? { excludeFiles: settings.excludeFiles } : {}),
+      ...(settings.excludeTools ? { excludeTools: settings.excludeTools } : {}),
+    });
+    for (const [file, text] of result.sources) texts.set(file, text);
+    const errors = result.diagnostics.filter((d) => d.severity === "error");
+    const before = exclusions.size;
+    for (const error of errors) leaveOutError(error);
+    remaining = errors;
+    if (errors.length === 0 || exclusions.size === before) break;
+  }
+  return remaining;
 }
 
 interface Proposal {
@@ -250,16 +339,7 @@ async function propose(
   const notIncluded = errorOnly
     .filter((f) => !toolDirs.has(path.posix.dirname(f.file)))
     .map((f) => ({ file: f.file, reasons: f.errors.map(describe) }));
-  // Every file a glob of those folders would match, as the generator matches them.
-  const files = (
-    await glob(
-      [...toolDirs].map(
-        (folder) =>
-          `${folder === "." ? "" : `${escapeGlob(folder)}/`}*.{${SOURCE_EXTENSIONS.join(",")}}`,
-      ),
-      { cwd: dir, ignore: ["**/node_modules/**", "**/*.d.ts"] },
-    )
-  ).sort();
+  const files = await folderFiles(dir, toolDirs);
   const isTest = picomatch(notTests(), { dot: true });
   const tests = new Set(files.filter((file) => isTest(file)));
   const globs = proposeGlobs({
@@ -281,25 +361,17 @@ async function propose(
   for (const finding of [...detection.findings.filter((f) => f.tools.length > 0), ...alongside])
     for (const error of finding.errors) leaveOut(error, exclude, names, describe);
 
-  // Run the generator in memory with the proposal; what it still stops on is left out too.
-  let remaining: Diagnostic[] = [];
-  const { generate } = await import("../pipeline/generate.js");
-  for (let round = 0; round < VERIFY_ROUNDS; round++) {
-    const settings = settingsOf(globs.tools, [...exclusions.values()], out, host);
-    const result = await generate({
-      cwd: dir,
-      tools: globs.tools,
-      outDir: out,
-      ...(settings.excludeFiles ? { excludeFiles: settings.excludeFiles } : {}),
-      ...(settings.excludeTools ? { excludeTools: settings.excludeTools } : {}),
-    });
-    for (const [file, text] of result.sources) texts.set(file, text);
-    const errors = result.diagnostics.filter((d) => d.severity === "error");
-    const before = exclusions.size;
-    for (const error of errors) leaveOut(error, exclude, names, describe);
-    remaining = errors;
-    if (errors.length === 0 || exclusions.size === before) break;
-  }
+  const remaining = await verify(
+    dir,
+    out,
+    host,
+    globs.tools,
+    exclusions,
+    (error) => {
+      leaveOut(error, exclude, names, describe);
+    },
+    texts,
+  );
   const final = [...exclusions.values()];
   return {
     settings: settingsOf(globs.tools, final, out, host),
@@ -506,8 +578,4 @@ function indent(text: string, prefix: string): string {
 
 function relativeOrDot(dir: string): string {
   return path.basename(dir) || dir;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
