@@ -4,7 +4,7 @@ import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnost
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
-import { findToolFiles, unusedFileExclusions, type FoundFile } from "../find/files.js";
+import { findFiles, type FoundFile } from "../find/files.js";
 import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
@@ -164,7 +164,7 @@ async function findStage(
 ): Promise<Found> {
   const globs = options.tools && options.tools.length > 0 ? options.tools : [DEFAULT_TOOLS_GLOB];
   const excludeFiles = options.excludeFiles ?? [];
-  const found = await findToolFiles(globs, cwd, excludeFiles);
+  const { found, excluded, unusedExclusions } = await findFiles(globs, cwd, excludeFiles);
   // A file matched through a symbolic link is shown under the path that matched.
   const shown = new Map(found.map((file) => [file.real, file.path]));
   const displayPath = (absolute: string) => relativeName(cwd, shown.get(absolute) ?? absolute);
@@ -172,18 +172,12 @@ async function findStage(
   // Where the globs are relative to, as the working folder sees it (never absolute).
   const where = options.cwdName && options.cwdName !== "." ? ` (in ${options.cwdName})` : "";
   if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
-  for (const exclusion of await unusedFileExclusions(globs, cwd, excludeFiles))
+  for (const exclusion of unusedExclusions)
     diagnostics.report(
       "TV3101",
       `"excludeFiles" has ${JSON.stringify(exclusion)}, which leaves out none of the files matching ${listed}.`,
     );
-  const kept = new Set(found.map((file) => file.path));
-  const excludedFiles =
-    excludeFiles.length === 0
-      ? []
-      : (await findToolFiles(globs, cwd))
-          .filter((file) => !kept.has(file.path))
-          .map((file) => relativeName(cwd, file.path));
+  const excludedFiles = excluded.map((file) => relativeName(cwd, file));
   return { globs, found, files: found.map((file) => file.real), excludedFiles, displayPath };
 }
 
