@@ -1,6 +1,6 @@
 import path from "node:path";
 import { checkArgumentReads } from "../check/argumentReads.js";
-import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
@@ -8,7 +8,10 @@ import { findFiles, type FoundFile } from "../find/files.js";
 import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
-import { fromJson, type StaticValue } from "../extract/values.js";
+import { fromJson } from "../extract/values.js";
+import { sameSchema, type ToolCopy } from "./copies.js";
+
+export type { ToolCopy } from "./copies.js";
 import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "../settings/settings.js";
 import { Formatter, type FormatCache, type FormatRecord } from "../format/formatter.js";
 import { normalizeTool, type NormalizeOptions } from "../normalize/normalize.js";
@@ -339,64 +342,6 @@ class OutputStage {
   }
 }
 
-/** A declaration equal to one read before it: its name and its schema. */
-export interface ToolCopy {
-  readonly name: string;
-  readonly declaredAs: string;
-  readonly location: SourceLocation;
-  /** Where the first declaration is. */
-  readonly of: { readonly declaredAs: string; readonly file: string };
-}
-
-/**
- * Whether two declarations of one name declare the same schema: equal but for the order of keys
- * and the descriptions (documentation, often built at run time in such a copy).
- */
-function sameSchema(a: ExtractedTool, b: ExtractedTool): boolean {
-  if (a.parameters === undefined || b.parameters === undefined)
-    return a.parameters === b.parameters;
-  const left = schemaText(a.parameters);
-  return left !== undefined && left === schemaText(b.parameters);
-}
-
-/** Keywords whose value is a map of names to schemas, or a schema, or a list of schemas. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
-const SCHEMA_VALUES = new Set(["items", "additionalProperties", "additionalItems", "not"]);
-const SCHEMA_LISTS = new Set(["anyOf", "oneOf", "allOf", "prefixItems"]);
-
-type Position = "schema" | "map" | "list" | "value";
-
-/**
- * A schema as canonical text: keys sorted, `description` left out where it is a keyword;
- * undefined when a part other than a description is not statically known.
- */
-function schemaText(value: StaticValue, position: Position = "schema"): string | undefined {
-  if (value.kind === "unknown") return undefined;
-  if (value.kind === "primitive") return JSON.stringify(value.value);
-  const inner: Position = position === "list" ? "schema" : "value";
-  if (value.kind === "array") {
-    const texts = value.elements.map((element) => schemaText(element, inner));
-    return texts.includes(undefined) ? undefined : `[${texts.join(",")}]`;
-  }
-  if (value.problems.length > 0) return undefined;
-  const entries = [...new Map(value.entries.map((entry) => [entry.key, entry.value])).entries()]
-    .filter(([key]) => !(position === "schema" && key === "description"))
-    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-  const texts = entries.map(([key, member]) => {
-    const text = schemaText(member, positionOf(position, key));
-    return text === undefined ? undefined : `${JSON.stringify(key)}:${text}`;
-  });
-  return texts.includes(undefined) ? undefined : `{${texts.join(",")}}`;
-}
-
-function positionOf(parent: Position, key: string): Position {
-  if (parent === "map") return "schema";
-  if (parent !== "schema") return "value";
-  if (SCHEMA_MAPS.has(key)) return "map";
-  if (SCHEMA_LISTS.has(key)) return "list";
-  return SCHEMA_VALUES.has(key) ? "schema" : "value";
-}
-
 /** Checks names and schemas, then emits and formats (only when there is no error). */
 async function compileTools(
   extracted: readonly ExtractedTool[],
@@ -407,16 +352,17 @@ async function compileTools(
 ): Promise<
   Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "copies" | "output">
 > {
-  const byName = new Map<string, ExtractedTool>();
-  /** Every declaration read under each name, the first one's copies included. */
+  /** Every declaration read under each name, in order: the first is the tool. */
   const declared = new Map<string, ExtractedTool[]>();
   const tools: ToolSchema[] = [];
   const withoutParameters: ExtractedTool[] = [];
   const copies: ToolCopy[] = [];
   for (const tool of extracted) {
-    const first = byName.get(tool.name);
-    const same = declared.get(tool.name)?.find((earlier) => sameSchema(earlier, tool));
-    declared.set(tool.name, [...(declared.get(tool.name) ?? []), tool]);
+    const earlier = declared.get(tool.name) ?? [];
+    const same = earlier.find((declaration) => sameSchema(declaration, tool));
+    const first = earlier[0];
+    if (!first) declared.set(tool.name, earlier);
+    earlier.push(tool);
     if (same) {
       const { name, declaredAs, location } = tool;
       copies.push({ name, declaredAs, location, of: same });
@@ -431,7 +377,6 @@ async function compileTools(
       );
       continue;
     }
-    byName.set(tool.name, tool);
     let schema: ToolSchema | undefined;
     if (tool.parameters === undefined) withoutParameters.push(tool);
     else
