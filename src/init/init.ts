@@ -9,6 +9,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { plural } from "../diagnostics/counts.js";
+import type { JsonValue } from "../extract/values.js";
+import { canonical } from "../keywords/enum.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { lineDiff } from "./lineDiff.js";
 import { CONFIG_FILE, PACKAGE_KEY } from "../settings/settings.js";
@@ -527,19 +529,9 @@ function existingOut(existing: unknown): string | undefined {
   return isObject(existing) && typeof existing.out === "string" ? existing.out : undefined;
 }
 
+/** Whether two JSON values are equal, object keys in any order. */
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
-}
-
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (isObject(value))
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical(value[key])]),
-    );
-  return value;
+  return canonical(a as JsonValue) === canonical(b as JsonValue);
 }
 
 async function readOptional(file: string): Promise<string | undefined> {
