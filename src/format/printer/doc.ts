@@ -59,9 +59,6 @@ export function group(
     seen: 0,
   };
 }
-export function dedentToRoot(contents: Doc): Doc {
-  return align(Number.NEGATIVE_INFINITY, contents);
-}
 export function markAsRoot(contents: Doc): Doc {
   return align({ type: "root" }, contents);
 }
@@ -280,10 +277,6 @@ export function mapDoc(doc: Doc, cb: (doc: Doc) => Doc): Doc {
 
 export function inheritLabel(doc: Doc, fn: (doc: Doc) => Doc): Doc {
   return isCommand(doc) && doc.type === "label" ? { ...doc, contents: fn(doc.contents) } : fn(doc);
-}
-
-export function isLabel(doc: Doc, value: string): boolean {
-  return isCommand(doc) && doc.type === "label" && doc.label === value;
 }
 
 /** prettier's cleanDoc, enough for the docs built here (flattens and drops empty parts). */
