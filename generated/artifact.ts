@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -92,6 +93,14 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v6: unknown;
+              try {
+                v6 = r1[k1];
+              } catch {
+                v6 = UNREADABLE;
+              }
+              if (v6 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -125,10 +134,10 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p5, r1, u0, K0, [v1, v2, v3, v4, v5]);
+          c = unexpectedKeys(c, p5, u0, K0, [v1, v2, v3, v4, v5]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p5, "object");
+      } catch (v7) {
+        c = caught(c, v7, p5, "object");
       }
     } else {
       c = wrongType(c, p5, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -97,6 +98,14 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v10: unknown;
+              try {
+                v10 = r5[k5];
+              } catch {
+                v10 = UNREADABLE;
+              }
+              if (v10 === undefined) continue;
               u0 = append(u0, k5);
               continue;
             }
@@ -108,164 +117,180 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
           if (Array.isArray(v7)) {
             const a2 = v7 as unknown[];
             for (let i2 = 0, n5 = a2.length; i2 < n5; i2++) {
-              let v10: unknown;
+              let v11: unknown;
               try {
-                v10 = a2[i2];
+                v11 = a2[i2];
               } catch {
-                v10 = UNREADABLE;
+                v11 = UNREADABLE;
               }
-              if (typeof v10 === "object" && v10 !== null && !Array.isArray(v10)) {
-                const r6 = v10 as Record<string, unknown>;
+              if (typeof v11 === "object" && v11 !== null && !Array.isArray(v11)) {
+                const r6 = v11 as Record<string, unknown>;
                 try {
-                  let v11: unknown;
                   let v12: unknown;
                   let v13: unknown;
                   let v14: unknown;
+                  let v15: unknown;
                   let u1: string[] | undefined;
                   for (const k6 in r6) {
                     if (!Object.prototype.hasOwnProperty.call(r6, k6)) continue;
                     switch (k6) {
                       case "question":
                         try {
-                          v11 = r6[k6];
-                        } catch {
-                          v11 = UNREADABLE;
-                        }
-                        continue;
-                      case "header":
-                        try {
                           v12 = r6[k6];
                         } catch {
                           v12 = UNREADABLE;
                         }
                         continue;
-                      case "options":
+                      case "header":
                         try {
                           v13 = r6[k6];
                         } catch {
                           v13 = UNREADABLE;
                         }
                         continue;
-                      case "multiSelect":
+                      case "options":
                         try {
                           v14 = r6[k6];
                         } catch {
                           v14 = UNREADABLE;
                         }
                         continue;
+                      case "multiSelect":
+                        try {
+                          v15 = r6[k6];
+                        } catch {
+                          v15 = UNREADABLE;
+                        }
+                        continue;
                       default: {
+                        if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
+                        let v16: unknown;
+                        try {
+                          v16 = r6[k6];
+                        } catch {
+                          v16 = UNREADABLE;
+                        }
+                        if (v16 === undefined) continue;
                         u1 = append(u1, k6);
                         continue;
                       }
                     }
                   }
-                  if (v11 === undefined) {
+                  if (v12 === undefined) {
                     c = missing(c, ["questions", i2, "question"]);
                   } else {
-                    if (!(typeof v11 === "string")) {
-                      c = wrongType(c, ["questions", i2, "question"], "string", v11);
-                    }
-                  }
-                  if (v12 === undefined) {
-                    c = missing(c, ["questions", i2, "header"]);
-                  } else {
                     if (!(typeof v12 === "string")) {
-                      c = wrongType(c, ["questions", i2, "header"], "string", v12);
+                      c = wrongType(c, ["questions", i2, "question"], "string", v12);
                     }
                   }
                   if (v13 === undefined) {
+                    c = missing(c, ["questions", i2, "header"]);
+                  } else {
+                    if (!(typeof v13 === "string")) {
+                      c = wrongType(c, ["questions", i2, "header"], "string", v13);
+                    }
+                  }
+                  if (v14 === undefined) {
                     c = missing(c, ["questions", i2, "options"]);
                   } else {
-                    if (Array.isArray(v13)) {
-                      const a3 = v13 as unknown[];
+                    if (Array.isArray(v14)) {
+                      const a3 = v14 as unknown[];
                       for (let i3 = 0, n6 = a3.length; i3 < n6; i3++) {
-                        let v15: unknown;
+                        let v17: unknown;
                         try {
-                          v15 = a3[i3];
+                          v17 = a3[i3];
                         } catch {
-                          v15 = UNREADABLE;
+                          v17 = UNREADABLE;
                         }
-                        if (typeof v15 === "object" && v15 !== null && !Array.isArray(v15)) {
-                          const r7 = v15 as Record<string, unknown>;
+                        if (typeof v17 === "object" && v17 !== null && !Array.isArray(v17)) {
+                          const r7 = v17 as Record<string, unknown>;
                           try {
-                            let v16: unknown;
-                            let v17: unknown;
+                            let v18: unknown;
+                            let v19: unknown;
                             let u2: string[] | undefined;
                             for (const k7 in r7) {
                               if (!Object.prototype.hasOwnProperty.call(r7, k7)) continue;
                               switch (k7) {
                                 case "label":
                                   try {
-                                    v16 = r7[k7];
+                                    v18 = r7[k7];
                                   } catch {
-                                    v16 = UNREADABLE;
+                                    v18 = UNREADABLE;
                                   }
                                   continue;
                                 case "description":
                                   try {
-                                    v17 = r7[k7];
+                                    v19 = r7[k7];
                                   } catch {
-                                    v17 = UNREADABLE;
+                                    v19 = UNREADABLE;
                                   }
                                   continue;
                                 default: {
+                                  if (u2 !== undefined && u2.length >= MAX_ISSUES) continue;
+                                  let v20: unknown;
+                                  try {
+                                    v20 = r7[k7];
+                                  } catch {
+                                    v20 = UNREADABLE;
+                                  }
+                                  if (v20 === undefined) continue;
                                   u2 = append(u2, k7);
                                   continue;
                                 }
                               }
                             }
-                            if (v16 === undefined) {
+                            if (v18 === undefined) {
                               c = missing(c, ["questions", i2, "options", i3, "label"]);
                             } else {
-                              if (!(typeof v16 === "string")) {
+                              if (!(typeof v18 === "string")) {
                                 c = wrongType(
                                   c,
                                   ["questions", i2, "options", i3, "label"],
                                   "string",
-                                  v16,
+                                  v18,
                                 );
                               }
                             }
-                            if (v17 !== undefined) {
-                              if (!(typeof v17 === "string")) {
+                            if (v19 !== undefined) {
+                              if (!(typeof v19 === "string")) {
                                 c = wrongType(
                                   c,
                                   ["questions", i2, "options", i3, "description"],
                                   "string",
-                                  v17,
+                                  v19,
                                 );
                               }
                             }
                             if (u2 !== undefined) {
-                              c = unexpectedKeys(c, ["questions", i2, "options", i3], r7, u2, K0, [
-                                v16,
-                                v17,
+                              c = unexpectedKeys(c, ["questions", i2, "options", i3], u2, K0, [
+                                v18,
+                                v19,
                               ]);
                             }
-                          } catch (v18) {
-                            c = caught(c, v18, ["questions", i2, "options", i3], "object");
+                          } catch (v21) {
+                            c = caught(c, v21, ["questions", i2, "options", i3], "object");
                           }
                         } else {
-                          c = wrongType(c, ["questions", i2, "options", i3], "object", v15);
+                          c = wrongType(c, ["questions", i2, "options", i3], "object", v17);
                         }
                       }
                     } else {
-                      c = wrongType(c, ["questions", i2, "options"], "array", v13);
+                      c = wrongType(c, ["questions", i2, "options"], "array", v14);
                     }
                   }
-                  if (v14 !== undefined) {
-                    if (!(typeof v14 === "boolean")) {
-                      c = wrongType(c, ["questions", i2, "multiSelect"], "boolean", v14);
+                  if (v15 !== undefined) {
+                    if (!(typeof v15 === "boolean")) {
+                      c = wrongType(c, ["questions", i2, "multiSelect"], "boolean", v15);
                     }
                   }
                   if (u1 !== undefined) {
-                    c = unexpectedKeys(c, ["questions", i2], r6, u1, K1, [v11, v12, v13, v14]);
+                    c = unexpectedKeys(c, ["questions", i2], u1, K1, [v12, v13, v14, v15]);
                   }
-                } catch (v19) {
-                  c = caught(c, v19, ["questions", i2], "object");
+                } catch (v22) {
+                  c = caught(c, v22, ["questions", i2], "object");
                 }
               } else {
-                c = wrongType(c, ["questions", i2], "object", v10);
+                c = wrongType(c, ["questions", i2], "object", v11);
               }
             }
           } else {
@@ -279,28 +304,28 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               let u3: unknown[] | undefined;
               for (const k8 in r8) {
                 if (!Object.prototype.hasOwnProperty.call(r8, k8)) continue;
-                let v20: unknown;
+                let v23: unknown;
                 try {
-                  v20 = r8[k8];
+                  v23 = r8[k8];
                 } catch {
-                  v20 = UNREADABLE;
+                  v23 = UNREADABLE;
                 }
-                if (v20 === undefined) continue;
+                if (v23 === undefined) continue;
                 u3 = append(u3, k8);
-                u3.push(v20);
+                u3.push(v23);
                 continue;
               }
               if (u3 !== undefined) {
                 for (let i4 = 0; i4 < u3.length; i4 += 2) {
                   const k9 = String(u3[i4]);
-                  const v21 = u3[i4 + 1];
-                  if (!(typeof v21 === "string")) {
-                    c = wrongType(c, ["answers", k9], "string", v21);
+                  const v24 = u3[i4 + 1];
+                  if (!(typeof v24 === "string")) {
+                    c = wrongType(c, ["answers", k9], "string", v24);
                   }
                 }
               }
-            } catch (v22) {
-              c = caught(c, v22, p1, "object");
+            } catch (v25) {
+              c = caught(c, v25, p1, "object");
             }
           } else {
             c = wrongType(c, p1, "object", v8);
@@ -310,44 +335,52 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
           if (typeof v9 === "object" && v9 !== null && !Array.isArray(v9)) {
             const r9 = v9 as Record<string, unknown>;
             try {
-              let v23: unknown;
+              let v26: unknown;
               let u4: string[] | undefined;
               for (const k10 in r9) {
                 if (!Object.prototype.hasOwnProperty.call(r9, k10)) continue;
                 switch (k10) {
                   case "source":
                     try {
-                      v23 = r9[k10];
+                      v26 = r9[k10];
                     } catch {
-                      v23 = UNREADABLE;
+                      v26 = UNREADABLE;
                     }
                     continue;
                   default: {
+                    if (u4 !== undefined && u4.length >= MAX_ISSUES) continue;
+                    let v27: unknown;
+                    try {
+                      v27 = r9[k10];
+                    } catch {
+                      v27 = UNREADABLE;
+                    }
+                    if (v27 === undefined) continue;
                     u4 = append(u4, k10);
                     continue;
                   }
                 }
               }
-              if (v23 !== undefined) {
-                if (!(typeof v23 === "string")) {
-                  c = wrongType(c, p2, "string", v23);
+              if (v26 !== undefined) {
+                if (!(typeof v26 === "string")) {
+                  c = wrongType(c, p2, "string", v26);
                 }
               }
               if (u4 !== undefined) {
-                c = unexpectedKeys(c, p3, r9, u4, K2, [v23]);
+                c = unexpectedKeys(c, p3, u4, K2, [v26]);
               }
-            } catch (v24) {
-              c = caught(c, v24, p3, "object");
+            } catch (v28) {
+              c = caught(c, v28, p3, "object");
             }
           } else {
             c = wrongType(c, p3, "object", v9);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, r5, u0, K3, [v7, v8, v9]);
+          c = unexpectedKeys(c, p4, u0, K3, [v7, v8, v9]);
         }
-      } catch (v25) {
-        c = caught(c, v25, p4, "object");
+      } catch (v29) {
+        c = caught(c, v29, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);

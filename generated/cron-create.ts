@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -80,6 +81,14 @@ export function validateCronCreate(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v5: unknown;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
+              if (v5 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -110,10 +119,10 @@ export function validateCronCreate(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, r1, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p4, u0, K0, [v1, v2, v3, v4]);
         }
-      } catch (v5) {
-        c = caught(c, v5, p4, "object");
+      } catch (v6) {
+        c = caught(c, v6, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);

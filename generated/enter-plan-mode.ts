@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -32,14 +33,22 @@ export function validateEnterPlanMode(args: unknown): ValidationIssue[] | undefi
         let u0: string[] | undefined;
         for (const k1 in r1) {
           if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+          if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+          let v1: unknown;
+          try {
+            v1 = r1[k1];
+          } catch {
+            v1 = UNREADABLE;
+          }
+          if (v1 === undefined) continue;
           u0 = append(u0, k1);
           continue;
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p0, r1, u0, K0, []);
+          c = unexpectedKeys(c, p0, u0, K0, []);
         }
-      } catch (v1) {
-        c = caught(c, v1, p0, "object");
+      } catch (v2) {
+        c = caught(c, v2, p0, "object");
       }
     } else {
       c = wrongType(c, p0, "object", args);

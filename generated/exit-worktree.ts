@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -60,6 +61,14 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v3: unknown;
+              try {
+                v3 = r1[k1];
+              } catch {
+                v3 = UNREADABLE;
+              }
+              if (v3 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -82,10 +91,10 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p2, r1, u0, K0, [v1, v2]);
+          c = unexpectedKeys(c, p2, u0, K0, [v1, v2]);
         }
-      } catch (v3) {
-        c = caught(c, v3, p2, "object");
+      } catch (v4) {
+        c = caught(c, v4, p2, "object");
       }
     } else {
       c = wrongType(c, p2, "object", args);

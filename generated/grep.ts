@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -208,6 +209,14 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v15: unknown;
+              try {
+                v15 = r1[k1];
+              } catch {
+                v15 = UNREADABLE;
+              }
+              if (v15 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -290,7 +299,7 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p14, r1, u0, K0, [
+          c = unexpectedKeys(c, p14, u0, K0, [
             v1,
             v2,
             v3,
@@ -307,8 +316,8 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
             v14,
           ]);
         }
-      } catch (v15) {
-        c = caught(c, v15, p14, "object");
+      } catch (v16) {
+        c = caught(c, v16, p14, "object");
       }
     } else {
       c = wrongType(c, p14, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -147,6 +148,14 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v12: unknown;
+              try {
+                v12 = r1[k1];
+              } catch {
+                v12 = UNREADABLE;
+              }
+              if (v12 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -192,14 +201,14 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           if (Array.isArray(v8)) {
             const a2 = v8 as unknown[];
             for (let i2 = 0, n3 = a2.length; i2 < n3; i2++) {
-              let v12: unknown;
+              let v13: unknown;
               try {
-                v12 = a2[i2];
+                v13 = a2[i2];
               } catch {
-                v12 = UNREADABLE;
+                v13 = UNREADABLE;
               }
-              if (!(typeof v12 === "string")) {
-                c = wrongType(c, ["addBlocks", i2], "string", v12);
+              if (!(typeof v13 === "string")) {
+                c = wrongType(c, ["addBlocks", i2], "string", v13);
               }
             }
           } else {
@@ -210,14 +219,14 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           if (Array.isArray(v9)) {
             const a3 = v9 as unknown[];
             for (let i3 = 0, n4 = a3.length; i3 < n4; i3++) {
-              let v13: unknown;
+              let v14: unknown;
               try {
-                v13 = a3[i3];
+                v14 = a3[i3];
               } catch {
-                v13 = UNREADABLE;
+                v14 = UNREADABLE;
               }
-              if (!(typeof v13 === "string")) {
-                c = wrongType(c, ["addBlockedBy", i3], "string", v13);
+              if (!(typeof v14 === "string")) {
+                c = wrongType(c, ["addBlockedBy", i3], "string", v14);
               }
             }
           } else {
@@ -235,10 +244,10 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p9, r1, u0, K0, [v3, v4, v5, v6, v7, v8, v9, v10, v11]);
+          c = unexpectedKeys(c, p9, u0, K0, [v3, v4, v5, v6, v7, v8, v9, v10, v11]);
         }
-      } catch (v14) {
-        c = caught(c, v14, p9, "object");
+      } catch (v15) {
+        c = caught(c, v15, p9, "object");
       }
     } else {
       c = wrongType(c, p9, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -79,6 +80,14 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v5: unknown;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
+              if (v5 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -100,10 +109,10 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, r1, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p3, u0, K0, [v1, v2, v3, v4]);
         }
-      } catch (v5) {
-        c = caught(c, v5, p3, "object");
+      } catch (v6) {
+        c = caught(c, v6, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);

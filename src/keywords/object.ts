@@ -365,7 +365,7 @@ function collectObject(
   const slots = planSlots(ctx, rules);
   const firstPass = readPass(ctx, rules, slots, record);
   const declared = declaredPass(ctx, rules, slots, path);
-  const otherChecks = otherKeysPass(ctx, rules, slots, record, path);
+  const otherChecks = otherKeysPass(ctx, rules, slots, path);
   const caught = ctx.module.use("caught");
   const error = ctx.names.next("v");
   return code`try {\n${firstPass}${declared}${otherChecks}} catch (${error}) {\nc = ${caught}(c, ${error}, ${pathCode(ctx.module, path)}, "object");\n}\n`;
@@ -426,11 +426,14 @@ function otherKeyEntry(
 ): Code {
   if (others === undefined) return code`continue;\n`;
   const append = ctx.module.use("append");
-  // Listed without reading them where they are rejected (the runtime reads only those it
-  // reports), with their values where a schema checks them.
-  if (!checked) return code`${others} = ${append}(${others}, ${key});\ncontinue;\n`;
+  // Read here, where the loop reads fastest; a key whose value is undefined counts as absent.
+  // Listed alone where they are rejected, with their values where a schema checks them.
   const value = ctx.names.next("v");
-  return code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${others} = ${append}(${others}, ${key});\n${others}.push(${value});\ncontinue;\n`;
+  const read = code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${others} = ${append}(${others}, ${key});\n`;
+  if (checked) return code`${read}${others}.push(${value});\ncontinue;\n`;
+  // No more unexpected keys than a list holds are reported: the rest are not read.
+  const full = code`if (${others} !== undefined && ${others}.length >= ${ctx.module.use("MAX_ISSUES")}) continue;\n`;
+  return code`${full}${read}continue;\n`;
 }
 
 function slotDeclarations(rules: ObjectRules, { slots, array, others }: Slots): Code[] {
@@ -521,7 +524,6 @@ function otherKeysPass(
   ctx: Emit,
   rules: ObjectRules,
   slots: Slots,
-  record: Code,
   path: readonly PathPart[],
 ): Code {
   const unknown = rules.unknownKeys;
@@ -533,7 +535,7 @@ function otherKeysPass(
       rules.properties.map((rule) => rule.key),
     );
     const values = declaredValues(rules, slots);
-    return code`if (${others} !== undefined) {\nc = ${ctx.module.use("unexpectedKeys")}(c, ${pathCode(ctx.module, path)}, ${record}, ${others}, ${keys}, ${values});\n}\n`;
+    return code`if (${others} !== undefined) {\nc = ${ctx.module.use("unexpectedKeys")}(c, ${pathCode(ctx.module, path)}, ${others}, ${keys}, ${values});\n}\n`;
   }
   const index = ctx.names.next("i");
   const otherKey = ctx.names.next("k");

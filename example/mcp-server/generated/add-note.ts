@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -68,6 +69,14 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v5: unknown;
+              try {
+                v5 = r1[k1];
+              } catch {
+                v5 = UNREADABLE;
+              }
+              if (v5 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -91,14 +100,14 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
           if (Array.isArray(v4)) {
             const a1 = v4 as unknown[];
             for (let i1 = 0, n2 = a1.length; i1 < n2; i1++) {
-              let v5: unknown;
+              let v6: unknown;
               try {
-                v5 = a1[i1];
+                v6 = a1[i1];
               } catch {
-                v5 = UNREADABLE;
+                v6 = UNREADABLE;
               }
-              if (!(typeof v5 === "string")) {
-                c = wrongType(c, ["tags", i1], "string", v5);
+              if (!(typeof v6 === "string")) {
+                c = wrongType(c, ["tags", i1], "string", v6);
               }
             }
           } else {
@@ -106,10 +115,10 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, r1, u0, K0, [v2, v3, v4]);
+          c = unexpectedKeys(c, p3, u0, K0, [v2, v3, v4]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p3, "object");
+      } catch (v7) {
+        c = caught(c, v7, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -46,6 +47,14 @@ export function validateDeleteNote(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v2: unknown;
+              try {
+                v2 = r1[k1];
+              } catch {
+                v2 = UNREADABLE;
+              }
+              if (v2 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -59,10 +68,10 @@ export function validateDeleteNote(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p1, r1, u0, K0, [v1]);
+          c = unexpectedKeys(c, p1, u0, K0, [v1]);
         }
-      } catch (v2) {
-        c = caught(c, v2, p1, "object");
+      } catch (v3) {
+        c = caught(c, v3, p1, "object");
       }
     } else {
       c = wrongType(c, p1, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -82,6 +83,14 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v7: unknown;
+              try {
+                v7 = r2[k2];
+              } catch {
+                v7 = UNREADABLE;
+              }
+              if (v7 === undefined) continue;
               u0 = append(u0, k2);
               continue;
             }
@@ -112,61 +121,69 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
           if (Array.isArray(v6)) {
             const a1 = v6 as unknown[];
             for (let i1 = 0, n3 = a1.length; i1 < n3; i1++) {
-              let v7: unknown;
+              let v8: unknown;
               try {
-                v7 = a1[i1];
+                v8 = a1[i1];
               } catch {
-                v7 = UNREADABLE;
+                v8 = UNREADABLE;
               }
-              if (typeof v7 === "object" && v7 !== null && !Array.isArray(v7)) {
-                const r3 = v7 as Record<string, unknown>;
+              if (typeof v8 === "object" && v8 !== null && !Array.isArray(v8)) {
+                const r3 = v8 as Record<string, unknown>;
                 try {
-                  let v8: unknown;
                   let v9: unknown;
+                  let v10: unknown;
                   let u1: string[] | undefined;
                   for (const k3 in r3) {
                     if (!Object.prototype.hasOwnProperty.call(r3, k3)) continue;
                     switch (k3) {
                       case "email":
                         try {
-                          v8 = r3[k3];
-                        } catch {
-                          v8 = UNREADABLE;
-                        }
-                        continue;
-                      case "optional":
-                        try {
                           v9 = r3[k3];
                         } catch {
                           v9 = UNREADABLE;
                         }
                         continue;
+                      case "optional":
+                        try {
+                          v10 = r3[k3];
+                        } catch {
+                          v10 = UNREADABLE;
+                        }
+                        continue;
                       default: {
+                        if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
+                        let v11: unknown;
+                        try {
+                          v11 = r3[k3];
+                        } catch {
+                          v11 = UNREADABLE;
+                        }
+                        if (v11 === undefined) continue;
                         u1 = append(u1, k3);
                         continue;
                       }
                     }
                   }
-                  if (v8 === undefined) {
+                  if (v9 === undefined) {
                     c = missing(c, ["attendees", i1, "email"]);
                   } else {
-                    if (!(typeof v8 === "string")) {
-                      c = wrongType(c, ["attendees", i1, "email"], "string", v8);
+                    if (!(typeof v9 === "string")) {
+                      c = wrongType(c, ["attendees", i1, "email"], "string", v9);
                     }
                   }
-                  if (v9 !== undefined) {
-                    if (!(typeof v9 === "boolean")) {
-                      c = wrongType(c, ["attendees", i1, "optional"], "boolean", v9);
+                  if (v10 !== undefined) {
+                    if (!(typeof v10 === "boolean")) {
+                      c = wrongType(c, ["attendees", i1, "optional"], "boolean", v10);
                     }
                   }
                   if (u1 !== undefined) {
-                    c = unexpectedKeys(c, ["attendees", i1], r3, u1, K0, [v8, v9]);
+                    c = unexpectedKeys(c, ["attendees", i1], u1, K0, [v9, v10]);
                   }
-                } catch (v10) {
-                  c = caught(c, v10, ["attendees", i1], "object");
+                } catch (v12) {
+                  c = caught(c, v12, ["attendees", i1], "object");
                 }
               } else {
-                c = wrongType(c, ["attendees", i1], "object", v7);
+                c = wrongType(c, ["attendees", i1], "object", v8);
               }
             }
           } else {
@@ -174,10 +191,10 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, r2, u0, K1, [v3, v4, v5, v6]);
+          c = unexpectedKeys(c, p4, u0, K1, [v3, v4, v5, v6]);
         }
-      } catch (v11) {
-        c = caught(c, v11, p4, "object");
+      } catch (v13) {
+        c = caught(c, v13, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);

@@ -2,6 +2,7 @@
 import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
+  MAX_ISSUES,
   UNREADABLE,
   append,
   caught,
@@ -68,6 +69,14 @@ export function validateGetWeather(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v4: unknown;
+              try {
+                v4 = r1[k1];
+              } catch {
+                v4 = UNREADABLE;
+              }
+              if (v4 === undefined) continue;
               u0 = append(u0, k1);
               continue;
             }
@@ -95,10 +104,10 @@ export function validateGetWeather(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, r1, u0, K0, [v1, v2, v3]);
+          c = unexpectedKeys(c, p3, u0, K0, [v1, v2, v3]);
         }
-      } catch (v4) {
-        c = caught(c, v4, p3, "object");
+      } catch (v5) {
+        c = caught(c, v5, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);

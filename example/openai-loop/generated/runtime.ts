@@ -76,36 +76,22 @@ export function keyList(keys: readonly string[]): KeyList {
 }
 
 /**
- * The other keys of one object where they are rejected: each key whose value is not undefined
- * (read here, once, and only as far as issues can still be kept) is unexpected, with a hint
- * when it is close to a declared key the call left out (`declared.keys[i]` is absent when
- * `values[i]` is undefined). Each declared key is suggested at most once: the closest pair
- * first, then declaration order.
+ * The other keys of one object where they are rejected, each with a value that is not
+ * undefined (the walk read them): each is unexpected, as far as issues can still be kept, with
+ * a hint when it is close to a declared key the call left out (`declared.keys[i]` is absent
+ * when `values[i]` is undefined). Each declared key is suggested at most once: the closest
+ * pair first, then declaration order.
  */
 export function unexpectedKeys(
   list: IssueList | undefined,
   base: IssuePath,
-  record: Record<string, unknown>,
   otherKeys: readonly string[],
   declared: KeyList,
   values: readonly unknown[],
-): IssueList | undefined {
-  let issues = list;
-  let shown: string[] | undefined;
-  const room = MAX_ISSUES - (issues === undefined ? 0 : issues.count);
-  for (let i = 0; i < otherKeys.length && (shown === undefined || shown.length < room); i++) {
-    const key = otherKeys[i] ?? "";
-    let value: unknown;
-    try {
-      value = record[key];
-    } catch {
-      value = UNREADABLE;
-    }
-    // A key whose value is undefined counts as absent.
-    if (value !== undefined) shown = append(shown, key);
-  }
-  if (shown === undefined) return issues;
-  if (issues === undefined) issues = new IssueList();
+): IssueList {
+  const issues = list ?? new IssueList();
+  const room = MAX_ISSUES - issues.count;
+  const shown = otherKeys.length <= room ? otherKeys : otherKeys.slice(0, room);
   // Only declared keys the call left out are suggested: none left out, no hint to look for.
   let leftOut = false;
   for (let d = 0; d < declared.keys.length && !leftOut; d++) leftOut = values[d] === undefined;
