@@ -93,7 +93,8 @@ describe("bad input", () => {
     expect(validateTaskUpdate({ taskId: "1", addBlocks: counted })).toBeUndefined();
     expect(reads).toBe(size);
 
-    // A wrong element in every slot: the validator keeps 100 issues and stops looking.
+    // A wrong element in every slot: the validator keeps 100 issues and stops looking at the
+    // next one it finds (the 101st element).
     const numbers = Array.from({ length: size }, (_, i) => i);
     reads = 0;
     const countedNumbers = new Proxy(numbers, {
@@ -104,7 +105,7 @@ describe("bad input", () => {
     });
     const issues = validateTaskUpdate({ taskId: "1", addBlocks: countedNumbers })!;
     expect(issues).toHaveLength(100);
-    expect(reads).toBe(100);
+    expect(reads).toBe(101);
     expect(issues[99]).toEqual({
       code: "invalid_type",
       path: ["addBlocks", 99],

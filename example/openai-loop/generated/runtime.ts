@@ -8,7 +8,7 @@ import type { IssuePath, JsonTextHint, KeyHint, ValidationIssue } from "./types.
  * touches nothing here but UNREADABLE; everything else runs for a call that has issues.
  */
 
-/** A validator keeps at most this many issues, then stops looking. */
+/** A validator keeps at most this many issues, and stops looking when it finds one more. */
 export const MAX_ISSUES = 100;
 
 /** The value of a key whose reading threw (a getter, a proxy): it fails every declared type. */
@@ -40,12 +40,16 @@ export class IssueList {
   /** Whether every issue came after those of lower or equal ranks. */
   ordered = true;
 
-  /** Adds an issue of the given rank; a full list stops the walk. */
+  /**
+   * Adds an issue of the given rank. A full list stops the walk at the next issue, so that a
+   * walk that finds no more ends without an exception (exceptions are slow).
+   */
   add(issue: ValidationIssue, rank: number): this {
+    if (this.count >= MAX_ISSUES) throw new ListFull(this);
     if (rank >= this.top) this.top = rank;
     else this.ordered = false;
     this.issues.push(issue);
-    if (++this.count >= MAX_ISSUES) throw new ListFull(this);
+    this.count++;
     return this;
   }
 }

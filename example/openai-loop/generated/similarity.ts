@@ -89,24 +89,55 @@ function pluralOf(x: string, y: string): boolean {
   );
 }
 
-/** A name made ready for many comparisons: simplified, with the set of its characters. */
+/**
+ * A name made ready for many comparisons: the length and the set of characters of its
+ * simplified form, which rule out most pairs without it; the simplified text itself is made
+ * when a comparison needs it (`textOf`).
+ */
 export interface ComparableName {
-  readonly text: string;
-  /** The characters of `text`, folded into 32 buckets (see `mayBeWithin`). */
+  readonly name: string;
+  /** The simplified name, once made. */
+  text: string | undefined;
+  readonly length: number;
+  /** The characters of the simplified name, folded into 32 buckets (see `mayBeWithin`). */
   readonly characters: number;
 }
 
 /** The name ready for comparing, or undefined when it is too long to be close to anything. */
 export function comparable(name: string): ComparableName | undefined {
   if (name.length > MAX_NAME) return undefined;
-  const text = simplified(name);
-  return { text, characters: characterSet(text) };
+  // One pass for the usual ASCII name: the length and character set of its simplified form
+  // (lower case, no separators), and whether simplifying changes it at all.
+  let set = 0;
+  let length = 0;
+  let changed = false;
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code > 0x7f) {
+      // The full lower-case mapping, which may change the length.
+      const text = simplified(name);
+      return { name, text, length: text.length, characters: characterSet(text) };
+    }
+    if (code === 0x5f || code === 0x2d || code === 0x20) {
+      changed = true;
+      continue;
+    }
+    if (code >= 0x41 && code <= 0x5a) changed = true;
+    set |= 1 << ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) & 31);
+    length++;
+  }
+  return { name, text: changed ? undefined : name, length, characters: set };
+}
+
+function textOf(name: ComparableName): string {
+  return (name.text ??= simplified(name.name));
 }
 
 /** `closeness` of two names made ready by `comparable`. */
 export function comparableCloseness(a: ComparableName, b: ComparableName): number | undefined {
-  const x = a.text;
-  const y = b.text;
+  if (!mayBeClose(a, b)) return undefined;
+  const x = textOf(a);
+  const y = textOf(b);
   if (x === y || pluralOf(x, y)) return 0;
   if (x.length >= 4 && y.length >= 4) {
     const allowed = Math.max(x.length, y.length) <= 5 ? 1 : 2;
@@ -122,6 +153,20 @@ export function comparableCloseness(a: ComparableName, b: ComparableName): numbe
   const long = short === x ? y : x;
   if (short.length >= 2 && (long.startsWith(short) || long.endsWith(short))) return 3;
   return undefined;
+}
+
+/**
+ * What each rule needs of the lengths and character sets alone: equal names have equal sets;
+ * a plural is 2 longer and differs in at most 4 buckets (`ies` / `y`); a typo is within 2 in
+ * length and 4 buckets; a name that starts or ends with another has all of its characters.
+ */
+function mayBeClose(a: ComparableName, b: ComparableName): boolean {
+  const difference = a.length - b.length;
+  if (difference === 0 && a.characters === b.characters) return true;
+  if (difference >= -2 && difference <= 2 && mayBeWithin(a.characters, b.characters, 2))
+    return true;
+  if (difference <= 0) return a.length >= 2 && (a.characters & ~b.characters) === 0;
+  return b.length >= 2 && (b.characters & ~a.characters) === 0;
 }
 
 /**
@@ -153,7 +198,7 @@ function characterSet(text: string): number {
  */
 function editDistance(a: string, b: string, limit: number): number {
   // The common beginning and end take no edits: only what lies between them is compared, a
-  // few characters for the usual typo.
+  // few characters for the usual typo (by offsets: nothing is copied).
   let start = 0;
   while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start))
     start++;
@@ -163,36 +208,35 @@ function editDistance(a: string, b: string, limit: number): number {
     endA--;
     endB--;
   }
-  if (start > 0 || endA < a.length) {
-    a = a.slice(start, endA);
-    b = b.slice(start, endB);
-  }
-  if (a.length === 0 || b.length === 0) return Math.min(a.length + b.length, limit + 1);
+  const lengthA = endA - start;
+  const lengthB = endB - start;
+  if (lengthA === 0 || lengthB === 0) return Math.min(lengthA + lengthB, limit + 1);
   const outside = limit + 1;
-  const width = b.length + 1;
+  const width = lengthB + 1;
   // A name's lower case can be longer than the name (`İ` is two characters in lower case).
   if (3 * width > table.length) table = new Int32Array(3 * width);
-  // Row r of the table lives at offset (r % 3) * width.
+  // Row r of the table lives at offset (r % 3) * width; a[start + i - 1] is row i's character.
   for (let j = 0; j < width; j++) table[j] = j <= limit ? j : outside;
-  for (let i = 1; i <= a.length; i++) {
+  for (let i = 1; i <= lengthA; i++) {
     const current = (i % 3) * width;
     const previous = ((i - 1) % 3) * width;
     const beforePrevious = ((i + 1) % 3) * width;
     const from = Math.max(1, i - limit);
-    const to = Math.min(b.length, i + limit);
+    const to = Math.min(lengthB, i + limit);
     table[current + from - 1] = from === 1 && i <= limit ? i : outside;
-    if (to < b.length) table[current + to + 1] = outside;
-    const charA = a.charCodeAt(i - 1);
+    if (to < lengthB) table[current + to + 1] = outside;
+    const charA = a.charCodeAt(start + i - 1);
+    const charABefore = i > 1 ? a.charCodeAt(start + i - 2) : -1;
     // Column 0 (i deletions) is in the band while i <= limit.
     let rowMinimum = i <= limit ? i : outside;
     for (let j = from; j <= to; j++) {
-      const charB = b.charCodeAt(j - 1);
+      const charB = b.charCodeAt(start + j - 1);
       let value = table[previous + j - 1]! + (charA === charB ? 0 : 1);
       const deletion = table[previous + j]! + 1;
       if (deletion < value) value = deletion;
       const insertion = table[current + j - 1]! + 1;
       if (insertion < value) value = insertion;
-      if (i > 1 && j > 1 && charA === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === charB) {
+      if (j > 1 && charABefore === charB && charA === b.charCodeAt(start + j - 2)) {
         const swap = table[beforePrevious + j - 2]! + 1;
         if (swap < value) value = swap;
       }
@@ -201,7 +245,7 @@ function editDistance(a: string, b: string, limit: number): number {
     }
     if (rowMinimum > limit) return outside;
   }
-  const last = table[(a.length % 3) * width + b.length]!;
+  const last = table[(lengthA % 3) * width + lengthB]!;
   return last < outside ? last : outside;
 }
 
