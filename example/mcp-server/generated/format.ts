@@ -118,7 +118,7 @@ function hintOf(issue: ValidationIssue): ValidationHint | undefined {
 
 /** How the lines show keys, values and paths: cut, escaped, bounded (CONTRACT.md section 4.2). */
 const SHOWN: Shown = {
-  text: (value) => shown(value),
+  text: (value) => (isTypeName(value) ? value : shown(value)),
   values: (values) => allowedValues(values),
   json: (value) => shown(JSON.stringify(value) ?? String(value)),
   sibling: (path, key) => shownPathTo(path, path.length - 1, key),
@@ -171,6 +171,24 @@ function shownPathTo(path: IssuePath, end: number, last: string | undefined): st
     text += end <= 0 ? key : `.${key}`;
   }
   return escape ? shown(text) : cut(text);
+}
+
+/**
+ * The names of types an issue gives as expected or received (`typeName`): plain text, shown
+ * as it is without testing it.
+ */
+function isTypeName(text: string): boolean {
+  switch (text) {
+    case "string":
+    case "number":
+    case "integer":
+    case "boolean":
+    case "object":
+    case "array":
+    case "null":
+      return true;
+  }
+  return false;
 }
 
 /** Cut to 100 characters with `...`, line breaks and other control characters escaped. */
