@@ -33,12 +33,18 @@ class ListFull {
  * by name, so that adding an issue looks nothing up by its code.
  */
 export class IssueList {
-  readonly issues: ValidationIssue[] = [];
-  count = 0;
+  readonly issues: ValidationIssue[];
+  count = 1;
   /** The highest rank added so far. */
-  top = 0;
+  top: number;
   /** Whether every issue came after those of lower or equal ranks. */
   ordered = true;
+
+  /** A list made with its first issue: a list is never empty. */
+  constructor(first: ValidationIssue, rank: number) {
+    this.issues = [first];
+    this.top = rank;
+  }
 
   /**
    * Adds an issue of the given rank. A full list stops the walk at the next issue, so that a
@@ -54,13 +60,18 @@ export class IssueList {
   }
 }
 
+/** Adds an issue of the given rank to the list, made with it when there is none yet. */
+function put(list: IssueList | undefined, value: ValidationIssue, rank: number): IssueList {
+  return list === undefined ? new IssueList(value, rank) : list.add(value, rank);
+}
+
 /** Adds an issue to the list (made on first use). */
 export function issue(list: IssueList | undefined, value: ValidationIssue): IssueList {
-  return (list ?? new IssueList()).add(value, ISSUE_RANKS[value.code]);
+  return put(list, value, ISSUE_RANKS[value.code]);
 }
 
 export function missing(list: IssueList | undefined, path: IssuePath): IssueList {
-  return (list ?? new IssueList()).add({ code: "missing", path }, ISSUE_RANKS.missing);
+  return put(list, { code: "missing", path }, ISSUE_RANKS.missing);
 }
 
 /** The declared keys of one object, made ready for hints once, when the module loads. */
@@ -92,9 +103,9 @@ export function unexpectedKeys(
   otherKeys: readonly string[],
   declared: KeyList,
   values: readonly unknown[],
-): IssueList {
-  const issues = list ?? new IssueList();
-  const room = MAX_ISSUES - issues.count;
+): IssueList | undefined {
+  let issues = list;
+  const room = MAX_ISSUES - (list === undefined ? 0 : list.count);
   const shown = otherKeys.length <= room ? otherKeys : otherKeys.slice(0, room);
   // Only declared keys the call left out are suggested: none left out, no hint to look for.
   let leftOut = false;
@@ -108,7 +119,8 @@ export function unexpectedKeys(
     const hint = hints === undefined ? undefined : Array.isArray(hints) ? hints[i] : hints;
     const key = shown[i] ?? "";
     const path = base.length === 0 ? [key] : [...base, key];
-    issues.add(
+    issues = put(
+      issues,
       hint === undefined ? { code: "unexpected", path } : { code: "unexpected", path, hint },
       ISSUE_RANKS.unexpected,
     );
@@ -204,7 +216,8 @@ export function wrongType(
 ): IssueList {
   const received = typeName(value);
   const hint = typeof value === "string" ? jsonTextHint(value, expected) : undefined;
-  return (list ?? new IssueList()).add(
+  return put(
+    list,
     hint === undefined
       ? { code: "invalid_type", path, expected, received }
       : { code: "invalid_type", path, expected, received, hint },
@@ -304,7 +317,8 @@ export function wrongValue(
   value: unknown,
 ): IssueList {
   const near = typeof value === "string" ? nearMember(values, value) : undefined;
-  return (list ?? new IssueList()).add(
+  return put(
+    list,
     near === undefined
       ? { code: "invalid_enum", path, values }
       : { code: "invalid_enum", path, values, hint: { kind: "value", value: near } },
@@ -324,7 +338,7 @@ function nearMember(values: readonly unknown[], value: string): string | undefin
  * A false schema: any value here is not allowed.
  */
 export function notAllowed(list: IssueList | undefined, path: IssuePath): IssueList {
-  return (list ?? new IssueList()).add({ code: "unexpected", path }, ISSUE_RANKS.unexpected);
+  return put(list, { code: "unexpected", path }, ISSUE_RANKS.unexpected);
 }
 
 /**
@@ -339,7 +353,8 @@ export function caught(
   expected: string,
 ): IssueList {
   if (error instanceof ListFull) throw error;
-  return (list ?? new IssueList()).add(
+  return put(
+    list,
     { code: "invalid_type", path, expected, received: "unreadable" },
     ISSUE_RANKS.invalid_type,
   );
