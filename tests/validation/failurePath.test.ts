@@ -99,6 +99,26 @@ describe("huge calls through executeToolCall: a bounded text, no exception", () 
     });
   });
 
+  it("the value of each unexpected key is read once, and none past the 100 a list holds", () => {
+    let reads = 0;
+    const args: Record<string, unknown> = { taskId: "1" };
+    const counted = (value: unknown) => ({
+      enumerable: true,
+      get: () => {
+        reads++;
+        return value;
+      },
+    });
+    // A key whose value is undefined counts as absent: read, not listed.
+    Object.defineProperty(args, "absent", counted(undefined));
+    for (let i = 0; i < 300; i++) Object.defineProperty(args, `extra${i}`, counted(i));
+    const issues = validateTaskUpdate(args)!;
+    expect(issues).toHaveLength(100);
+    expect(issues[0]).toEqual({ code: "unexpected", path: ["extra0"] });
+    expect(issues[99]).toEqual({ code: "unexpected", path: ["extra99"] });
+    expect(reads).toBe(101);
+  });
+
   it("100 unexpected keys at once are 100 issues, never a valid call", () => {
     const args: Record<string, unknown> = { taskId: "1" };
     for (let i = 0; i < 300; i++) args[`extra${i}`] = i;
