@@ -1,5 +1,5 @@
 import { hintText, ISSUE_RANKS, issueText, type Shown } from "./issues.js";
-import { MAX_ISSUES } from "./runtime.js";
+import { append, MAX_ISSUES } from "./runtime.js";
 import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
 /**
@@ -32,17 +32,14 @@ export function formatValidationError(
   while (lines < count && lines < MAX_LINES) {
     const issue = ordered[lines];
     if (issue === undefined) break;
-    const path = issue.path.length === 0 ? undefined : shownPath(issue.path);
+    const path = pathOf(issue);
     const line = issueText(issue, path, SHOWN);
     // Room is kept for the "...and N more issues" line.
     if (!fits(text, line, MAX_BYTES - MORE_LINE_BYTES)) break;
     text += "\n" + line;
     lines++;
     const hint = hinting ? hintOf(issue) : undefined;
-    if (hint !== undefined) {
-      const where = path === undefined ? "the input" : "`" + path + "`";
-      (hints ??= []).push(hintText(hint, issue, path ?? "", where, SHOWN));
-    }
+    if (hint !== undefined) hints = append(hints, hintAt(hint, issue, path));
   }
   const more = count - lines;
   // A validator that kept MAX_ISSUES stopped looking: how many more there are is not known
@@ -98,16 +95,24 @@ const MAX_VALUES_TEXT = 400;
 
 /** One issue as a sentence (its line comes from issues.ts, the parts shown here). */
 export function issueLine(issue: ValidationIssue): string {
-  return issueText(issue, issue.path.length === 0 ? undefined : shownPath(issue.path), SHOWN);
+  return issueText(issue, pathOf(issue), SHOWN);
 }
 
 /** The hint of an issue as a line, or undefined when it has none. */
 export function hintLine(issue: ValidationIssue): string | undefined {
   const hint = hintOf(issue);
-  if (hint === undefined) return undefined;
-  const path = shownPath(issue.path);
-  const where = issue.path.length === 0 ? "the input" : `\`${path}\``;
-  return hintText(hint, issue, path, where, SHOWN);
+  return hint === undefined ? undefined : hintAt(hint, issue, pathOf(issue));
+}
+
+/** The issue's path as its lines show it, undefined at the root of the arguments. */
+function pathOf(issue: ValidationIssue): string | undefined {
+  return issue.path.length === 0 ? undefined : shownPath(issue.path);
+}
+
+/** A hint's line, given its issue's path as shown (`pathOf`). */
+function hintAt(hint: ValidationHint, issue: ValidationIssue, path: string | undefined): string {
+  const where = path === undefined ? "the input" : `\`${path}\``;
+  return hintText(hint, issue, path ?? "", where, SHOWN);
 }
 
 /** The issue's hint: a property read, cheaper than `"hint" in issue` across issue shapes. */

@@ -130,7 +130,8 @@ export function comparable(name: string): ComparableName | undefined {
 }
 
 function textOf(name: ComparableName): string {
-  return (name.text ??= simplified(name.name));
+  if (name.text === undefined) name.text = simplified(name.name);
+  return name.text;
 }
 
 /** `closeness` of two names made ready by `comparable`. */

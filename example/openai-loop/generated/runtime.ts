@@ -15,9 +15,9 @@ export const MAX_ISSUES = 100;
 export const UNREADABLE: unique symbol = Symbol("unreadable");
 
 /**
- * Thrown when the issue list is full; the validator's own `catch` ends the walk on it. It
- * carries the list, which the helper that filled it may have made itself (`c = helper(c, ...)`
- * never assigned `c` then).
+ * Thrown when an issue is added to a full list; the validator's own `catch` ends the walk on
+ * it. It carries the list: a walk split into functions (a large object's checks) holds it in
+ * the local `c` of the function that filled it, which the validator's `c` never received.
  */
 class ListFull {
   readonly list: IssueList;
@@ -399,7 +399,7 @@ export function finishAfter(
   try {
     return finish(caught(list, error, [], expected));
   } catch (full) {
-    // The list became full with this issue.
+    // The list was full already: this issue is not kept.
     return finish(full instanceof ListFull ? full.list : list);
   }
 }
