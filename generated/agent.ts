@@ -43,89 +43,89 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
         let v1: unknown;
         let v2: unknown;
         let v3: unknown;
-        let v4: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "description":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "prompt":
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "subagent_type":
               try {
-                v3 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             case "run_in_background":
               try {
-                v4 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v3 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v5: unknown;
+              let v4: unknown;
               try {
-                v5 = r1[k1];
+                v4 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v4 = UNREADABLE;
               }
-              if (v5 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v4 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
+          }
+        }
+        if (v1 === undefined) {
+          c = missing(c, p1);
+        } else {
           if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+            c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 === undefined) {
-          c = missing(c, p1);
-        } else {
-          if (!(typeof v2 === "string")) {
-            c = wrongType(c, p1, "string", v2);
-          }
-        }
-        if (v3 === undefined) {
           c = missing(c, p2);
         } else {
-          if (!(typeof v3 === "string")) {
-            c = wrongType(c, p2, "string", v3);
+          if (!(typeof v2 === "string")) {
+            c = wrongType(c, p2, "string", v2);
           }
         }
-        if (v4 !== undefined) {
-          if (!(typeof v4 === "boolean")) {
-            c = wrongType(c, p3, "boolean", v4);
+        if (v3 !== undefined) {
+          if (!(typeof v3 === "boolean")) {
+            c = wrongType(c, p3, "boolean", v3);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K0, [v1, v2, v3, v4]);
+          c = unexpectedKeys(c, p4, u0, K0, [v0, v1, v2, v3]);
         }
-      } catch (v6) {
-        c = caught(c, v6, p4, "object");
+      } catch (v5) {
+        c = caught(c, v5, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -138,53 +138,5 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isAgentArgs(args: unknown): args is AgentArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "description":
-        case "prompt":
-        case "subagent_type": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "run_in_background": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "boolean")) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 3) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateAgent(args) === undefined;
 }

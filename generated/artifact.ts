@@ -46,98 +46,98 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
         let v1: unknown;
         let v2: unknown;
         let v3: unknown;
         let v4: unknown;
-        let v5: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "file_path":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "label":
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "favicon":
               try {
-                v3 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             case "url":
               try {
-                v4 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v3 = UNREADABLE;
               }
               continue;
             case "force":
               try {
-                v5 = r1[k1];
+                v4 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v4 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v6: unknown;
+              let v5: unknown;
               try {
-                v6 = r1[k1];
+                v5 = r0[k0];
               } catch {
-                v6 = UNREADABLE;
+                v5 = UNREADABLE;
               }
-              if (v6 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v5 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
+          }
+        }
+        if (v1 !== undefined) {
           if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+            c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
           if (!(typeof v2 === "string")) {
-            c = wrongType(c, p1, "string", v2);
+            c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
           if (!(typeof v3 === "string")) {
-            c = wrongType(c, p2, "string", v3);
+            c = wrongType(c, p3, "string", v3);
           }
         }
         if (v4 !== undefined) {
-          if (!(typeof v4 === "string")) {
-            c = wrongType(c, p3, "string", v4);
-          }
-        }
-        if (v5 !== undefined) {
-          if (!(typeof v5 === "boolean")) {
-            c = wrongType(c, p4, "boolean", v5);
+          if (!(typeof v4 === "boolean")) {
+            c = wrongType(c, p4, "boolean", v4);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p5, u0, K0, [v1, v2, v3, v4, v5]);
+          c = unexpectedKeys(c, p5, u0, K0, [v0, v1, v2, v3, v4]);
         }
-      } catch (v7) {
-        c = caught(c, v7, p5, "object");
+      } catch (v6) {
+        c = caught(c, v6, p5, "object");
       }
     } else {
       c = wrongType(c, p5, "object", args);
@@ -150,64 +150,5 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isArtifactArgs(args: unknown): args is ArtifactArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "file_path": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "label":
-        case "favicon":
-        case "url": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          continue;
-        }
-        case "force": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "boolean")) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateArtifact(args) === undefined;
 }

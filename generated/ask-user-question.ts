@@ -67,320 +67,320 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r5 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
-        let v7: unknown;
-        let v8: unknown;
-        let v9: unknown;
+        let v0: unknown;
+        let v1: unknown;
+        let v2: unknown;
         let u0: string[] | undefined;
-        for (const k5 in r5) {
-          if (!Object.prototype.hasOwnProperty.call(r5, k5)) continue;
-          switch (k5) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "questions":
               try {
-                v7 = r5[k5];
+                v0 = r0[k0];
               } catch {
-                v7 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "answers":
               try {
-                v8 = r5[k5];
+                v1 = r0[k0];
               } catch {
-                v8 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "metadata":
               try {
-                v9 = r5[k5];
+                v2 = r0[k0];
               } catch {
-                v9 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v10: unknown;
+              let v3: unknown;
               try {
-                v10 = r5[k5];
+                v3 = r0[k0];
               } catch {
-                v10 = UNREADABLE;
+                v3 = UNREADABLE;
               }
-              if (v10 === undefined) continue;
-              u0 = append(u0, k5);
+              if (v3 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v7 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (Array.isArray(v7)) {
-            const a2 = v7 as unknown[];
-            for (let i2 = 0, n5 = a2.length; i2 < n5; i2++) {
-              let v11: unknown;
+          if (Array.isArray(v0)) {
+            const a0 = v0 as unknown[];
+            for (let i0 = 0, n0 = a0.length; i0 < n0; i0++) {
+              let v4: unknown;
               try {
-                v11 = a2[i2];
+                v4 = a0[i0];
               } catch {
-                v11 = UNREADABLE;
+                v4 = UNREADABLE;
               }
-              if (typeof v11 === "object" && v11 !== null && !Array.isArray(v11)) {
-                const r6 = v11 as Record<string, unknown>;
+              if (typeof v4 === "object" && v4 !== null && !Array.isArray(v4)) {
+                const r1 = v4 as Record<string, unknown>;
                 try {
-                  let v12: unknown;
-                  let v13: unknown;
-                  let v14: unknown;
-                  let v15: unknown;
+                  let v5: unknown;
+                  let v6: unknown;
+                  let v7: unknown;
+                  let v8: unknown;
                   let u1: string[] | undefined;
-                  for (const k6 in r6) {
-                    if (!Object.prototype.hasOwnProperty.call(r6, k6)) continue;
-                    switch (k6) {
+                  for (const k1 in r1) {
+                    if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+                    switch (k1) {
                       case "question":
                         try {
-                          v12 = r6[k6];
+                          v5 = r1[k1];
                         } catch {
-                          v12 = UNREADABLE;
+                          v5 = UNREADABLE;
                         }
                         continue;
                       case "header":
                         try {
-                          v13 = r6[k6];
+                          v6 = r1[k1];
                         } catch {
-                          v13 = UNREADABLE;
+                          v6 = UNREADABLE;
                         }
                         continue;
                       case "options":
                         try {
-                          v14 = r6[k6];
+                          v7 = r1[k1];
                         } catch {
-                          v14 = UNREADABLE;
+                          v7 = UNREADABLE;
                         }
                         continue;
                       case "multiSelect":
                         try {
-                          v15 = r6[k6];
+                          v8 = r1[k1];
                         } catch {
-                          v15 = UNREADABLE;
+                          v8 = UNREADABLE;
                         }
                         continue;
                       default: {
                         if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
-                        let v16: unknown;
+                        let v9: unknown;
                         try {
-                          v16 = r6[k6];
+                          v9 = r1[k1];
                         } catch {
-                          v16 = UNREADABLE;
+                          v9 = UNREADABLE;
                         }
-                        if (v16 === undefined) continue;
-                        u1 = append(u1, k6);
+                        if (v9 === undefined) continue;
+                        u1 = append(u1, k1);
                         continue;
                       }
                     }
                   }
-                  if (v12 === undefined) {
-                    c = missing(c, ["questions", i2, "question"]);
+                  if (v5 === undefined) {
+                    c = missing(c, ["questions", i0, "question"]);
                   } else {
-                    if (!(typeof v12 === "string")) {
-                      c = wrongType(c, ["questions", i2, "question"], "string", v12);
+                    if (!(typeof v5 === "string")) {
+                      c = wrongType(c, ["questions", i0, "question"], "string", v5);
                     }
                   }
-                  if (v13 === undefined) {
-                    c = missing(c, ["questions", i2, "header"]);
+                  if (v6 === undefined) {
+                    c = missing(c, ["questions", i0, "header"]);
                   } else {
-                    if (!(typeof v13 === "string")) {
-                      c = wrongType(c, ["questions", i2, "header"], "string", v13);
+                    if (!(typeof v6 === "string")) {
+                      c = wrongType(c, ["questions", i0, "header"], "string", v6);
                     }
                   }
-                  if (v14 === undefined) {
-                    c = missing(c, ["questions", i2, "options"]);
+                  if (v7 === undefined) {
+                    c = missing(c, ["questions", i0, "options"]);
                   } else {
-                    if (Array.isArray(v14)) {
-                      const a3 = v14 as unknown[];
-                      for (let i3 = 0, n6 = a3.length; i3 < n6; i3++) {
-                        let v17: unknown;
+                    if (Array.isArray(v7)) {
+                      const a1 = v7 as unknown[];
+                      for (let i1 = 0, n1 = a1.length; i1 < n1; i1++) {
+                        let v10: unknown;
                         try {
-                          v17 = a3[i3];
+                          v10 = a1[i1];
                         } catch {
-                          v17 = UNREADABLE;
+                          v10 = UNREADABLE;
                         }
-                        if (typeof v17 === "object" && v17 !== null && !Array.isArray(v17)) {
-                          const r7 = v17 as Record<string, unknown>;
+                        if (typeof v10 === "object" && v10 !== null && !Array.isArray(v10)) {
+                          const r2 = v10 as Record<string, unknown>;
                           try {
-                            let v18: unknown;
-                            let v19: unknown;
+                            let v11: unknown;
+                            let v12: unknown;
                             let u2: string[] | undefined;
-                            for (const k7 in r7) {
-                              if (!Object.prototype.hasOwnProperty.call(r7, k7)) continue;
-                              switch (k7) {
+                            for (const k2 in r2) {
+                              if (!Object.prototype.hasOwnProperty.call(r2, k2)) continue;
+                              switch (k2) {
                                 case "label":
                                   try {
-                                    v18 = r7[k7];
+                                    v11 = r2[k2];
                                   } catch {
-                                    v18 = UNREADABLE;
+                                    v11 = UNREADABLE;
                                   }
                                   continue;
                                 case "description":
                                   try {
-                                    v19 = r7[k7];
+                                    v12 = r2[k2];
                                   } catch {
-                                    v19 = UNREADABLE;
+                                    v12 = UNREADABLE;
                                   }
                                   continue;
                                 default: {
                                   if (u2 !== undefined && u2.length >= MAX_ISSUES) continue;
-                                  let v20: unknown;
+                                  let v13: unknown;
                                   try {
-                                    v20 = r7[k7];
+                                    v13 = r2[k2];
                                   } catch {
-                                    v20 = UNREADABLE;
+                                    v13 = UNREADABLE;
                                   }
-                                  if (v20 === undefined) continue;
-                                  u2 = append(u2, k7);
+                                  if (v13 === undefined) continue;
+                                  u2 = append(u2, k2);
                                   continue;
                                 }
                               }
                             }
-                            if (v18 === undefined) {
-                              c = missing(c, ["questions", i2, "options", i3, "label"]);
+                            if (v11 === undefined) {
+                              c = missing(c, ["questions", i0, "options", i1, "label"]);
                             } else {
-                              if (!(typeof v18 === "string")) {
+                              if (!(typeof v11 === "string")) {
                                 c = wrongType(
                                   c,
-                                  ["questions", i2, "options", i3, "label"],
+                                  ["questions", i0, "options", i1, "label"],
                                   "string",
-                                  v18,
+                                  v11,
                                 );
                               }
                             }
-                            if (v19 !== undefined) {
-                              if (!(typeof v19 === "string")) {
+                            if (v12 !== undefined) {
+                              if (!(typeof v12 === "string")) {
                                 c = wrongType(
                                   c,
-                                  ["questions", i2, "options", i3, "description"],
+                                  ["questions", i0, "options", i1, "description"],
                                   "string",
-                                  v19,
+                                  v12,
                                 );
                               }
                             }
                             if (u2 !== undefined) {
-                              c = unexpectedKeys(c, ["questions", i2, "options", i3], u2, K0, [
-                                v18,
-                                v19,
+                              c = unexpectedKeys(c, ["questions", i0, "options", i1], u2, K0, [
+                                v11,
+                                v12,
                               ]);
                             }
-                          } catch (v21) {
-                            c = caught(c, v21, ["questions", i2, "options", i3], "object");
+                          } catch (v14) {
+                            c = caught(c, v14, ["questions", i0, "options", i1], "object");
                           }
                         } else {
-                          c = wrongType(c, ["questions", i2, "options", i3], "object", v17);
+                          c = wrongType(c, ["questions", i0, "options", i1], "object", v10);
                         }
                       }
                     } else {
-                      c = wrongType(c, ["questions", i2, "options"], "array", v14);
+                      c = wrongType(c, ["questions", i0, "options"], "array", v7);
                     }
                   }
-                  if (v15 !== undefined) {
-                    if (!(typeof v15 === "boolean")) {
-                      c = wrongType(c, ["questions", i2, "multiSelect"], "boolean", v15);
+                  if (v8 !== undefined) {
+                    if (!(typeof v8 === "boolean")) {
+                      c = wrongType(c, ["questions", i0, "multiSelect"], "boolean", v8);
                     }
                   }
                   if (u1 !== undefined) {
-                    c = unexpectedKeys(c, ["questions", i2], u1, K1, [v12, v13, v14, v15]);
+                    c = unexpectedKeys(c, ["questions", i0], u1, K1, [v5, v6, v7, v8]);
                   }
-                } catch (v22) {
-                  c = caught(c, v22, ["questions", i2], "object");
+                } catch (v15) {
+                  c = caught(c, v15, ["questions", i0], "object");
                 }
               } else {
-                c = wrongType(c, ["questions", i2], "object", v11);
+                c = wrongType(c, ["questions", i0], "object", v4);
               }
             }
           } else {
-            c = wrongType(c, p0, "array", v7);
+            c = wrongType(c, p0, "array", v0);
           }
         }
-        if (v8 !== undefined) {
-          if (typeof v8 === "object" && v8 !== null && !Array.isArray(v8)) {
-            const r8 = v8 as Record<string, unknown>;
+        if (v1 !== undefined) {
+          if (typeof v1 === "object" && v1 !== null && !Array.isArray(v1)) {
+            const r3 = v1 as Record<string, unknown>;
             try {
               let u3: unknown[] | undefined;
-              for (const k8 in r8) {
-                if (!Object.prototype.hasOwnProperty.call(r8, k8)) continue;
-                let v23: unknown;
+              for (const k3 in r3) {
+                if (!Object.prototype.hasOwnProperty.call(r3, k3)) continue;
+                let v16: unknown;
                 try {
-                  v23 = r8[k8];
+                  v16 = r3[k3];
                 } catch {
-                  v23 = UNREADABLE;
+                  v16 = UNREADABLE;
                 }
-                if (v23 === undefined) continue;
-                u3 = append(u3, k8);
-                u3.push(v23);
+                if (v16 === undefined) continue;
+                u3 = append(u3, k3);
+                u3.push(v16);
                 continue;
               }
               if (u3 !== undefined) {
-                for (let i4 = 0; i4 < u3.length; i4 += 2) {
-                  const k9 = String(u3[i4]);
-                  const v24 = u3[i4 + 1];
-                  if (!(typeof v24 === "string")) {
-                    c = wrongType(c, ["answers", k9], "string", v24);
+                for (let i2 = 0; i2 < u3.length; i2 += 2) {
+                  const k4 = String(u3[i2]);
+                  const v17 = u3[i2 + 1];
+                  if (!(typeof v17 === "string")) {
+                    c = wrongType(c, ["answers", k4], "string", v17);
                   }
                 }
               }
-            } catch (v25) {
-              c = caught(c, v25, p1, "object");
+            } catch (v18) {
+              c = caught(c, v18, p1, "object");
             }
           } else {
-            c = wrongType(c, p1, "object", v8);
+            c = wrongType(c, p1, "object", v1);
           }
         }
-        if (v9 !== undefined) {
-          if (typeof v9 === "object" && v9 !== null && !Array.isArray(v9)) {
-            const r9 = v9 as Record<string, unknown>;
+        if (v2 !== undefined) {
+          if (typeof v2 === "object" && v2 !== null && !Array.isArray(v2)) {
+            const r4 = v2 as Record<string, unknown>;
             try {
-              let v26: unknown;
+              let v19: unknown;
               let u4: string[] | undefined;
-              for (const k10 in r9) {
-                if (!Object.prototype.hasOwnProperty.call(r9, k10)) continue;
-                switch (k10) {
+              for (const k5 in r4) {
+                if (!Object.prototype.hasOwnProperty.call(r4, k5)) continue;
+                switch (k5) {
                   case "source":
                     try {
-                      v26 = r9[k10];
+                      v19 = r4[k5];
                     } catch {
-                      v26 = UNREADABLE;
+                      v19 = UNREADABLE;
                     }
                     continue;
                   default: {
                     if (u4 !== undefined && u4.length >= MAX_ISSUES) continue;
-                    let v27: unknown;
+                    let v20: unknown;
                     try {
-                      v27 = r9[k10];
+                      v20 = r4[k5];
                     } catch {
-                      v27 = UNREADABLE;
+                      v20 = UNREADABLE;
                     }
-                    if (v27 === undefined) continue;
-                    u4 = append(u4, k10);
+                    if (v20 === undefined) continue;
+                    u4 = append(u4, k5);
                     continue;
                   }
                 }
               }
-              if (v26 !== undefined) {
-                if (!(typeof v26 === "string")) {
-                  c = wrongType(c, p2, "string", v26);
+              if (v19 !== undefined) {
+                if (!(typeof v19 === "string")) {
+                  c = wrongType(c, p2, "string", v19);
                 }
               }
               if (u4 !== undefined) {
-                c = unexpectedKeys(c, p3, u4, K2, [v26]);
+                c = unexpectedKeys(c, p3, u4, K2, [v19]);
               }
-            } catch (v28) {
-              c = caught(c, v28, p3, "object");
+            } catch (v21) {
+              c = caught(c, v21, p3, "object");
             }
           } else {
-            c = wrongType(c, p3, "object", v9);
+            c = wrongType(c, p3, "object", v2);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K3, [v7, v8, v9]);
+          c = unexpectedKeys(c, p4, u0, K3, [v0, v1, v2]);
         }
-      } catch (v29) {
-        c = caught(c, v29, p4, "object");
+      } catch (v22) {
+        c = caught(c, v22, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -393,218 +393,5 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "questions": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Array.isArray(v0)) return false;
-          const a0 = v0 as unknown[];
-          for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
-            let v1: unknown;
-            try {
-              v1 = a0[i0];
-            } catch {
-              v1 = UNREADABLE;
-            }
-            if (!(typeof v1 === "object" && v1 !== null && !Array.isArray(v1))) return false;
-            const r1 = v1 as Record<string, unknown>;
-            let n2 = 0;
-            for (const k1 in r1) {
-              if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-              switch (k1) {
-                case "question":
-                case "header": {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  if (!(typeof v2 === "string")) return false;
-                  n2++;
-                  continue;
-                }
-                case "options": {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  if (!Array.isArray(v2)) return false;
-                  const a1 = v2 as unknown[];
-                  for (let i1 = 0, n3 = a1.length; i1 < n3; i1++) {
-                    let v3: unknown;
-                    try {
-                      v3 = a1[i1];
-                    } catch {
-                      v3 = UNREADABLE;
-                    }
-                    if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3)))
-                      return false;
-                    const r2 = v3 as Record<string, unknown>;
-                    let n4 = 0;
-                    for (const k2 in r2) {
-                      if (!Object.prototype.hasOwnProperty.call(r2, k2)) continue;
-                      switch (k2) {
-                        case "label": {
-                          let v4: unknown;
-                          try {
-                            v4 = r2[k2];
-                          } catch {
-                            v4 = UNREADABLE;
-                          }
-                          if (v4 === undefined) continue;
-                          if (!(typeof v4 === "string")) return false;
-                          n4++;
-                          continue;
-                        }
-                        case "description": {
-                          let v4: unknown;
-                          try {
-                            v4 = r2[k2];
-                          } catch {
-                            v4 = UNREADABLE;
-                          }
-                          if (v4 === undefined) continue;
-                          if (!(typeof v4 === "string")) return false;
-                          continue;
-                        }
-                        default: {
-                          let v4: unknown;
-                          try {
-                            v4 = r2[k2];
-                          } catch {
-                            v4 = UNREADABLE;
-                          }
-                          if (v4 === undefined) continue;
-                          return false;
-                        }
-                      }
-                    }
-                    if (n4 !== 1) return false;
-                  }
-                  n2++;
-                  continue;
-                }
-                case "multiSelect": {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  if (!(typeof v2 === "boolean")) return false;
-                  continue;
-                }
-                default: {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  return false;
-                }
-              }
-            }
-            if (n2 !== 3) return false;
-          }
-          n0++;
-          continue;
-        }
-        case "answers": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
-          const r3 = v0 as Record<string, unknown>;
-          for (const k3 in r3) {
-            if (!Object.prototype.hasOwnProperty.call(r3, k3)) continue;
-            let v5: unknown;
-            try {
-              v5 = r3[k3];
-            } catch {
-              v5 = UNREADABLE;
-            }
-            if (v5 === undefined) continue;
-            if (!(typeof v5 === "string")) return false;
-            continue;
-          }
-          continue;
-        }
-        case "metadata": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
-          const r4 = v0 as Record<string, unknown>;
-          for (const k4 in r4) {
-            if (!Object.prototype.hasOwnProperty.call(r4, k4)) continue;
-            switch (k4) {
-              case "source": {
-                let v6: unknown;
-                try {
-                  v6 = r4[k4];
-                } catch {
-                  v6 = UNREADABLE;
-                }
-                if (v6 === undefined) continue;
-                if (!(typeof v6 === "string")) return false;
-                continue;
-              }
-              default: {
-                let v6: unknown;
-                try {
-                  v6 = r4[k4];
-                } catch {
-                  v6 = UNREADABLE;
-                }
-                if (v6 === undefined) continue;
-                return false;
-              }
-            }
-          }
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateAskUserQuestion(args) === undefined;
 }

@@ -28,27 +28,27 @@ export function validateCronList(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
           if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-          let v1: unknown;
+          let v0: unknown;
           try {
-            v1 = r1[k1];
+            v0 = r0[k0];
           } catch {
-            v1 = UNREADABLE;
+            v0 = UNREADABLE;
           }
-          if (v1 === undefined) continue;
-          u0 = append(u0, k1);
+          if (v0 === undefined) continue;
+          u0 = append(u0, k0);
           continue;
         }
         if (u0 !== undefined) {
           c = unexpectedKeys(c, p0, u0, K0, []);
         }
-      } catch (v2) {
-        c = caught(c, v2, p0, "object");
+      } catch (v1) {
+        c = caught(c, v1, p0, "object");
       }
     } else {
       c = wrongType(c, p0, "object", args);
@@ -61,22 +61,5 @@ export function validateCronList(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isCronListArgs(args: unknown): args is CronListArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      let v0: unknown;
-      try {
-        v0 = r0[k0];
-      } catch {
-        v0 = UNREADABLE;
-      }
-      if (v0 === undefined) continue;
-      return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
+  return validateCronList(args) === undefined;
 }

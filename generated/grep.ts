@@ -90,8 +90,9 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
         let v1: unknown;
         let v2: unknown;
         let v3: unknown;
@@ -105,201 +106,201 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
         let v11: unknown;
         let v12: unknown;
         let v13: unknown;
-        let v14: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "pattern":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "path":
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "glob":
               try {
-                v3 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             case "type":
               try {
-                v4 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v3 = UNREADABLE;
               }
               continue;
             case "output_mode":
               try {
-                v5 = r1[k1];
+                v4 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v4 = UNREADABLE;
               }
               continue;
             case "-B":
               try {
-                v6 = r1[k1];
+                v5 = r0[k0];
               } catch {
-                v6 = UNREADABLE;
+                v5 = UNREADABLE;
               }
               continue;
             case "-A":
               try {
-                v7 = r1[k1];
+                v6 = r0[k0];
               } catch {
-                v7 = UNREADABLE;
+                v6 = UNREADABLE;
               }
               continue;
             case "-C":
               try {
-                v8 = r1[k1];
+                v7 = r0[k0];
               } catch {
-                v8 = UNREADABLE;
+                v7 = UNREADABLE;
               }
               continue;
             case "context":
               try {
-                v9 = r1[k1];
+                v8 = r0[k0];
               } catch {
-                v9 = UNREADABLE;
+                v8 = UNREADABLE;
               }
               continue;
             case "-n":
               try {
-                v10 = r1[k1];
+                v9 = r0[k0];
               } catch {
-                v10 = UNREADABLE;
+                v9 = UNREADABLE;
               }
               continue;
             case "-i":
               try {
-                v11 = r1[k1];
+                v10 = r0[k0];
               } catch {
-                v11 = UNREADABLE;
+                v10 = UNREADABLE;
               }
               continue;
             case "multiline":
               try {
-                v12 = r1[k1];
+                v11 = r0[k0];
               } catch {
-                v12 = UNREADABLE;
+                v11 = UNREADABLE;
               }
               continue;
             case "head_limit":
               try {
-                v13 = r1[k1];
+                v12 = r0[k0];
               } catch {
-                v13 = UNREADABLE;
+                v12 = UNREADABLE;
               }
               continue;
             case "offset":
               try {
-                v14 = r1[k1];
+                v13 = r0[k0];
               } catch {
-                v14 = UNREADABLE;
+                v13 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v15: unknown;
+              let v14: unknown;
               try {
-                v15 = r1[k1];
+                v14 = r0[k0];
               } catch {
-                v15 = UNREADABLE;
+                v14 = UNREADABLE;
               }
-              if (v15 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v14 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
+          }
+        }
+        if (v1 !== undefined) {
           if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+            c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
           if (!(typeof v2 === "string")) {
-            c = wrongType(c, p1, "string", v2);
+            c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
           if (!(typeof v3 === "string")) {
-            c = wrongType(c, p2, "string", v3);
+            c = wrongType(c, p3, "string", v3);
           }
         }
         if (v4 !== undefined) {
-          if (!(typeof v4 === "string")) {
-            c = wrongType(c, p3, "string", v4);
+          if (typeof v4 === "string") {
+            if (!(v4 === "content" || v4 === "files_with_matches" || v4 === "count")) {
+              c = wrongValue(c, p4, e0, v4);
+            }
+          } else {
+            c = wrongType(c, p4, "string", v4);
           }
         }
         if (v5 !== undefined) {
-          if (typeof v5 === "string") {
-            if (!(v5 === "content" || v5 === "files_with_matches" || v5 === "count")) {
-              c = wrongValue(c, p4, e0, v5);
-            }
-          } else {
-            c = wrongType(c, p4, "string", v5);
+          if (!Number.isFinite(v5)) {
+            c = wrongType(c, p5, "number", v5);
           }
         }
         if (v6 !== undefined) {
           if (!Number.isFinite(v6)) {
-            c = wrongType(c, p5, "number", v6);
+            c = wrongType(c, p6, "number", v6);
           }
         }
         if (v7 !== undefined) {
           if (!Number.isFinite(v7)) {
-            c = wrongType(c, p6, "number", v7);
+            c = wrongType(c, p7, "number", v7);
           }
         }
         if (v8 !== undefined) {
           if (!Number.isFinite(v8)) {
-            c = wrongType(c, p7, "number", v8);
+            c = wrongType(c, p8, "number", v8);
           }
         }
         if (v9 !== undefined) {
-          if (!Number.isFinite(v9)) {
-            c = wrongType(c, p8, "number", v9);
+          if (!(typeof v9 === "boolean")) {
+            c = wrongType(c, p9, "boolean", v9);
           }
         }
         if (v10 !== undefined) {
           if (!(typeof v10 === "boolean")) {
-            c = wrongType(c, p9, "boolean", v10);
+            c = wrongType(c, p10, "boolean", v10);
           }
         }
         if (v11 !== undefined) {
           if (!(typeof v11 === "boolean")) {
-            c = wrongType(c, p10, "boolean", v11);
+            c = wrongType(c, p11, "boolean", v11);
           }
         }
         if (v12 !== undefined) {
-          if (!(typeof v12 === "boolean")) {
-            c = wrongType(c, p11, "boolean", v12);
+          if (!Number.isFinite(v12)) {
+            c = wrongType(c, p12, "number", v12);
           }
         }
         if (v13 !== undefined) {
           if (!Number.isFinite(v13)) {
-            c = wrongType(c, p12, "number", v13);
-          }
-        }
-        if (v14 !== undefined) {
-          if (!Number.isFinite(v14)) {
-            c = wrongType(c, p13, "number", v14);
+            c = wrongType(c, p13, "number", v13);
           }
         }
         if (u0 !== undefined) {
           c = unexpectedKeys(c, p14, u0, K0, [
+            v0,
             v1,
             v2,
             v3,
@@ -313,11 +314,10 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
             v11,
             v12,
             v13,
-            v14,
           ]);
         }
-      } catch (v16) {
-        c = caught(c, v16, p14, "object");
+      } catch (v15) {
+        c = caught(c, v15, p14, "object");
       }
     } else {
       c = wrongType(c, p14, "object", args);
@@ -330,94 +330,5 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isGrepArgs(args: unknown): args is GrepArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "pattern": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "path":
-        case "glob":
-        case "type": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          continue;
-        }
-        case "output_mode": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          if (!(v0 === "content" || v0 === "files_with_matches" || v0 === "count")) return false;
-          continue;
-        }
-        case "-B":
-        case "-A":
-        case "-C":
-        case "context":
-        case "head_limit":
-        case "offset": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Number.isFinite(v0)) return false;
-          continue;
-        }
-        case "-n":
-        case "-i":
-        case "multiline": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "boolean")) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateGrep(args) === undefined;
 }

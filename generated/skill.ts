@@ -36,59 +36,59 @@ export function validateSkill(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
         let v1: unknown;
-        let v2: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "skill_name":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "args":
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v3: unknown;
+              let v2: unknown;
               try {
-                v3 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v2 = UNREADABLE;
               }
-              if (v3 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v2 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
           }
         }
-        if (v2 !== undefined) {
-          if (!(typeof v2 === "string")) {
-            c = wrongType(c, p1, "string", v2);
+        if (v1 !== undefined) {
+          if (!(typeof v1 === "string")) {
+            c = wrongType(c, p1, "string", v1);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p2, u0, K0, [v1, v2]);
+          c = unexpectedKeys(c, p2, u0, K0, [v0, v1]);
         }
-      } catch (v4) {
-        c = caught(c, v4, p2, "object");
+      } catch (v3) {
+        c = caught(c, v3, p2, "object");
       }
     } else {
       c = wrongType(c, p2, "object", args);
@@ -101,51 +101,5 @@ export function validateSkill(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isSkillArgs(args: unknown): args is SkillArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "skill_name": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "args": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateSkill(args) === undefined;
 }

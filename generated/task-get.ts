@@ -33,46 +33,46 @@ export function validateTaskGet(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
-        let v1: unknown;
+        let v0: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "taskId":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v2: unknown;
+              let v1: unknown;
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
-              if (v2 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v1 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p1, u0, K0, [v1]);
+          c = unexpectedKeys(c, p1, u0, K0, [v0]);
         }
-      } catch (v3) {
-        c = caught(c, v3, p1, "object");
+      } catch (v2) {
+        c = caught(c, v2, p1, "object");
       }
     } else {
       c = wrongType(c, p1, "object", args);
@@ -85,40 +85,5 @@ export function validateTaskGet(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isTaskGetArgs(args: unknown): args is TaskGetArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "taskId": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateTaskGet(args) === undefined;
 }

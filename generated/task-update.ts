@@ -69,185 +69,185 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
+        let v1: unknown;
+        let v2: unknown;
         let v3: unknown;
         let v4: unknown;
         let v5: unknown;
         let v6: unknown;
         let v7: unknown;
         let v8: unknown;
-        let v9: unknown;
-        let v10: unknown;
-        let v11: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "taskId":
               try {
-                v3 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "subject":
               try {
-                v4 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "description":
               try {
-                v5 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             case "activeForm":
               try {
-                v6 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v6 = UNREADABLE;
+                v3 = UNREADABLE;
               }
               continue;
             case "status":
               try {
-                v7 = r1[k1];
+                v4 = r0[k0];
               } catch {
-                v7 = UNREADABLE;
+                v4 = UNREADABLE;
               }
               continue;
             case "addBlocks":
               try {
-                v8 = r1[k1];
+                v5 = r0[k0];
               } catch {
-                v8 = UNREADABLE;
+                v5 = UNREADABLE;
               }
               continue;
             case "addBlockedBy":
               try {
-                v9 = r1[k1];
+                v6 = r0[k0];
               } catch {
-                v9 = UNREADABLE;
+                v6 = UNREADABLE;
               }
               continue;
             case "owner":
               try {
-                v10 = r1[k1];
+                v7 = r0[k0];
               } catch {
-                v10 = UNREADABLE;
+                v7 = UNREADABLE;
               }
               continue;
             case "metadata":
               try {
-                v11 = r1[k1];
+                v8 = r0[k0];
               } catch {
-                v11 = UNREADABLE;
+                v8 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v12: unknown;
+              let v9: unknown;
               try {
-                v12 = r1[k1];
+                v9 = r0[k0];
               } catch {
-                v12 = UNREADABLE;
+                v9 = UNREADABLE;
               }
-              if (v12 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v9 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v3 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
+          }
+        }
+        if (v1 !== undefined) {
+          if (!(typeof v1 === "string")) {
+            c = wrongType(c, p1, "string", v1);
+          }
+        }
+        if (v2 !== undefined) {
+          if (!(typeof v2 === "string")) {
+            c = wrongType(c, p2, "string", v2);
+          }
+        }
+        if (v3 !== undefined) {
           if (!(typeof v3 === "string")) {
-            c = wrongType(c, p0, "string", v3);
+            c = wrongType(c, p3, "string", v3);
           }
         }
         if (v4 !== undefined) {
-          if (!(typeof v4 === "string")) {
-            c = wrongType(c, p1, "string", v4);
+          if (typeof v4 === "string") {
+            if (!(
+              v4 === "pending" ||
+              v4 === "in_progress" ||
+              v4 === "completed" ||
+              v4 === "deleted"
+            )) {
+              c = wrongValue(c, p4, e0, v4);
+            }
+          } else {
+            c = wrongType(c, p4, "string", v4);
           }
         }
         if (v5 !== undefined) {
-          if (!(typeof v5 === "string")) {
-            c = wrongType(c, p2, "string", v5);
+          if (Array.isArray(v5)) {
+            const a0 = v5 as unknown[];
+            for (let i0 = 0, n0 = a0.length; i0 < n0; i0++) {
+              let v10: unknown;
+              try {
+                v10 = a0[i0];
+              } catch {
+                v10 = UNREADABLE;
+              }
+              if (!(typeof v10 === "string")) {
+                c = wrongType(c, ["addBlocks", i0], "string", v10);
+              }
+            }
+          } else {
+            c = wrongType(c, p5, "array", v5);
           }
         }
         if (v6 !== undefined) {
-          if (!(typeof v6 === "string")) {
-            c = wrongType(c, p3, "string", v6);
+          if (Array.isArray(v6)) {
+            const a1 = v6 as unknown[];
+            for (let i1 = 0, n1 = a1.length; i1 < n1; i1++) {
+              let v11: unknown;
+              try {
+                v11 = a1[i1];
+              } catch {
+                v11 = UNREADABLE;
+              }
+              if (!(typeof v11 === "string")) {
+                c = wrongType(c, ["addBlockedBy", i1], "string", v11);
+              }
+            }
+          } else {
+            c = wrongType(c, p6, "array", v6);
           }
         }
         if (v7 !== undefined) {
-          if (typeof v7 === "string") {
-            if (!(
-              v7 === "pending" ||
-              v7 === "in_progress" ||
-              v7 === "completed" ||
-              v7 === "deleted"
-            )) {
-              c = wrongValue(c, p4, e0, v7);
-            }
-          } else {
-            c = wrongType(c, p4, "string", v7);
+          if (!(typeof v7 === "string")) {
+            c = wrongType(c, p7, "string", v7);
           }
         }
         if (v8 !== undefined) {
-          if (Array.isArray(v8)) {
-            const a2 = v8 as unknown[];
-            for (let i2 = 0, n3 = a2.length; i2 < n3; i2++) {
-              let v13: unknown;
-              try {
-                v13 = a2[i2];
-              } catch {
-                v13 = UNREADABLE;
-              }
-              if (!(typeof v13 === "string")) {
-                c = wrongType(c, ["addBlocks", i2], "string", v13);
-              }
-            }
-          } else {
-            c = wrongType(c, p5, "array", v8);
-          }
-        }
-        if (v9 !== undefined) {
-          if (Array.isArray(v9)) {
-            const a3 = v9 as unknown[];
-            for (let i3 = 0, n4 = a3.length; i3 < n4; i3++) {
-              let v14: unknown;
-              try {
-                v14 = a3[i3];
-              } catch {
-                v14 = UNREADABLE;
-              }
-              if (!(typeof v14 === "string")) {
-                c = wrongType(c, ["addBlockedBy", i3], "string", v14);
-              }
-            }
-          } else {
-            c = wrongType(c, p6, "array", v9);
-          }
-        }
-        if (v10 !== undefined) {
-          if (!(typeof v10 === "string")) {
-            c = wrongType(c, p7, "string", v10);
-          }
-        }
-        if (v11 !== undefined) {
-          if (!(typeof v11 === "object" && v11 !== null && !Array.isArray(v11))) {
-            c = wrongType(c, p8, "object", v11);
+          if (!(typeof v8 === "object" && v8 !== null && !Array.isArray(v8))) {
+            c = wrongType(c, p8, "object", v8);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p9, u0, K0, [v3, v4, v5, v6, v7, v8, v9, v10, v11]);
+          c = unexpectedKeys(c, p9, u0, K0, [v0, v1, v2, v3, v4, v5, v6, v7, v8]);
         }
-      } catch (v15) {
-        c = caught(c, v15, p9, "object");
+      } catch (v12) {
+        c = caught(c, v12, p9, "object");
       }
     } else {
       c = wrongType(c, p9, "object", args);
@@ -260,120 +260,5 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "taskId": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "subject":
-        case "description":
-        case "activeForm":
-        case "owner": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          continue;
-        }
-        case "status": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          if (!(v0 === "pending" || v0 === "in_progress" || v0 === "completed" || v0 === "deleted"))
-            return false;
-          continue;
-        }
-        case "addBlocks": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Array.isArray(v0)) return false;
-          const a0 = v0 as unknown[];
-          for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
-            let v1: unknown;
-            try {
-              v1 = a0[i0];
-            } catch {
-              v1 = UNREADABLE;
-            }
-            if (!(typeof v1 === "string")) return false;
-          }
-          continue;
-        }
-        case "addBlockedBy": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Array.isArray(v0)) return false;
-          const a1 = v0 as unknown[];
-          for (let i1 = 0, n2 = a1.length; i1 < n2; i1++) {
-            let v2: unknown;
-            try {
-              v2 = a1[i1];
-            } catch {
-              v2 = UNREADABLE;
-            }
-            if (!(typeof v2 === "string")) return false;
-          }
-          continue;
-        }
-        case "metadata": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateTaskUpdate(args) === undefined;
 }

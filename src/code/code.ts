@@ -108,11 +108,10 @@ export class Names {
 /**
  * What each prefix names: v value, r record, a array, t text (a string), x number, i index,
  * k key, n count, u other keys, s slots, d a path part passed to a function, e enum list or
- * other constant, p path, K declared keys, c/f functions of the issue path and of the
- * accepting path.
+ * other constant, p path, K declared keys, c functions split off (EmitContext).
  */
 export type NamePrefix =
-  "v" | "r" | "a" | "t" | "x" | "i" | "k" | "n" | "u" | "s" | "d" | "e" | "p" | "K" | "c" | "f";
+  "v" | "r" | "a" | "t" | "x" | "i" | "k" | "n" | "u" | "s" | "d" | "e" | "p" | "K" | "c";
 
 /**
  * A name for generated exports derived from a tool name: letters and digits only, in

@@ -112,10 +112,8 @@ export class ModuleContext {
   }
 }
 
-/** Emits the checks of one schema node: the two paths of a validator. */
+/** Emits the checks of one schema node. */
 export interface NodeEmitter<N> {
-  /** The accepting path: statements that `return false` when `value` does not match `node`. */
-  accept(ctx: EmitContext<N>, node: N, value: Code): Code;
   /** The issue path: statements that add every issue of `value` at `path` to `c`. */
   collect(ctx: EmitContext<N>, node: N, value: Code, path: readonly PathPart[]): Code;
   /** How many checks a node adds to the function it is emitted in (nested nodes not counted). */
@@ -140,18 +138,6 @@ export class EmitContext<N> {
 
   get names(): Names {
     return this.module.names;
-  }
-
-  /** The accepting path: statements that `return false` when `value` does not match `node`. */
-  accept(node: N, value: Code): Code {
-    if (this.#fits(node)) return this.#emitter.accept(this, node, value);
-    const name = this.names.next("f");
-    const parameter = this.names.next("v");
-    const body = this.#emitter.accept(this.#fresh(), node, parameter);
-    this.module.functions.push(
-      code`function ${name}(${parameter}: unknown): boolean {\n${body}return true;\n}\n`,
-    );
-    return code`if (!${name}(${value})) return false;\n`;
   }
 
   /** The issue path: statements that add every issue of `value` at `path` to `c`. */

@@ -5,9 +5,10 @@ import { argsType, jsdoc, schemaEmitter } from "../keywords/schema.js";
 import type { ToolModuleNames } from "./names.js";
 
 /**
- * One tool's module (CONTRACT.md section 5): its argument type, its validator (the issue
- * path) and its type guard (the fast path), the module constants and split-off functions they
- * share, and the support names they import.
+ * One tool's module (CONTRACT.md section 5): its argument type, its validator, its type guard
+ * (the validator finding no issue: one walk to keep right, and a third less code to format than
+ * a second accepting pass was), the module constants and split-off functions they share, and
+ * the support names they import.
  */
 export function toolModule(
   names: ToolModuleNames,
@@ -15,12 +16,10 @@ export function toolModule(
 ): { readonly content: string; readonly imports: readonly string[] } {
   const { tool } = names;
   const module = new ModuleContext();
-  const context = () => new EmitContext<SchemaNode>(module, schemaEmitter);
   const args = Code.raw("args");
   // A root that checks nothing (standard mode allows `{}`) does not read the arguments.
   const readsArgs = hasChecks(tool.root) && tool.root.never !== true;
-  const accepting = context().accept(tool.root, args);
-  const collecting = context().collect(tool.root, args, []);
+  const collecting = new EmitContext<SchemaNode>(module, schemaEmitter).collect(tool.root, args, []);
   const [validator, argsTypeName, guard] = [names.validator, names.argsType, names.guard].map(
     Code.raw,
   );
@@ -30,9 +29,6 @@ export function toolModule(
     `Checks the arguments of the ${JSON.stringify(tool.name)} tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws.`,
   );
   const validatorBody = validatorBodyOf(module, collecting, readsArgs);
-  const guardBody = readsArgs
-    ? code`try {\n${accepting}return true;\n} catch {\nreturn false;\n}\n`
-    : code`void args;\nreturn ${Code.raw(tool.root.never ? "false" : "true")};\n`;
   const functions = module.functions.length > 0 ? code`\n${join(module.functions, "\n")}` : code``;
   const content = code`${Code.raw(header)}
 import type { ValidationIssue } from "./types.js";
@@ -46,7 +42,8 @@ ${validatorBody}}
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function ${guard}(args: unknown): args is ${argsTypeName} {
-${guardBody}}
+return ${validator}(args) === undefined;
+}
 ${functions}`.toString();
   return { content, imports: module.importedModules() };
 }

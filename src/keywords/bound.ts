@@ -88,7 +88,6 @@ export function boundDefinition(
     appliesTo: "number",
     reports: [partnerOf(own)],
     read: (schema, reading) => readBound(own, schema, reading),
-    accept: (_ctx, bound, value) => code`if (!(${inside(bound, value)})) return false;\n`,
     collect: (ctx, bound, value, path) =>
       code`if (!(${inside(bound, value)})) {\n${addIssue(ctx, issueCode(bound), path, {
         limit: numberCode(bound.limit),

@@ -23,7 +23,6 @@ export const constKeyword: KeywordDefinition<Constant> = {
     const matchable = !types || types.some((type) => jsonHasType(constant, type));
     return { value: constant, matchable };
   },
-  accept: (ctx, constant, actual) => code`if (!(${equals(ctx, constant, actual)})) return false;\n`,
   collect: (ctx, constant, actual, path) =>
     code`if (!(${equals(ctx, constant, actual)})) {\n${addIssue(ctx, "invalid_const", path, {
       value: constantCode(ctx, constant.value),

@@ -10,7 +10,7 @@ import type { JsonType } from "./jsonTypes.js";
  * A keyword is the unit of the generator (CONTRACT.md section 3): one definition holds
  * everything about it, and the stages iterate over the definitions. Reading (normalize/) asks
  * each definition to read its keywords from a schema; emitting (emit/) asks each keyword read
- * for its fast check, its issue collection and its argument type; the folder's support modules
+ * for its checks with their issues, and its argument type; the folder's support modules
  * take every issue code's type, text, hint and log fields from the definitions in use. Adding
  * a keyword is one file in this folder, listed in `registry.ts`, plus its tests.
  */
@@ -29,8 +29,6 @@ export interface KeywordDefinition<D> extends KeywordFacts {
   hasChecks?(data: D): boolean;
   /** How many checks it adds to the function it is emitted in (default: 1). */
   weight?(data: D): number;
-  /** The fast path: statements that `return false` as soon as `value` does not pass. */
-  accept(ctx: Emit, data: D, value: Code): Code;
   /** The issue path: statements that add every issue of `value` at `path` to `c`. */
   collect(ctx: Emit, data: D, value: Code, path: readonly PathPart[]): Code;
   /** A type that replaces the declared type of the values it accepts (`enum`'s literal union). */
@@ -84,7 +82,6 @@ export interface KeywordUse {
   readonly children: readonly SchemaNode[];
   readonly hasChecks: boolean;
   readonly weight: number;
-  accept(ctx: Emit, value: Code): Code;
   collect(ctx: Emit, value: Code, path: readonly PathPart[]): Code;
   literalType(): Code | undefined;
   shapeType(types: ArgsTypes): Code | undefined;
@@ -118,7 +115,6 @@ export function keywordUse<D>(definition: KeywordDefinition<D>, data: D): Keywor
     children: definition.children?.(data) ?? [],
     hasChecks: definition.hasChecks?.(data) ?? true,
     weight: definition.weight?.(data) ?? 1,
-    accept: (ctx, value) => definition.accept(ctx, data, value),
     collect: (ctx, value, path) => definition.collect(ctx, data, value, path),
     literalType: () => definition.literalType?.(data),
     shapeType: (types) => definition.shapeType?.(data, types),

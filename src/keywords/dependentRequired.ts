@@ -21,17 +21,6 @@ export const dependentRequiredKeyword: KeywordDefinition<Dependents> = {
   read: readDependents,
   hasChecks: (dependents) => dependents.length > 0,
   weight: (dependents) => dependents.length,
-  accept(ctx, dependents, record) {
-    const present = (key: string) =>
-      code`${ctx.module.use("isPresent", "constraints")}(${record}, ${key})`;
-    return join(
-      dependents.map(
-        ([key, requires]) =>
-          code`if (${present(key)} && !(${join(requires.map(present), " && ")})) return false;\n`,
-      ),
-      "",
-    );
-  },
   collect: collectDependents,
   issues: [
     {

@@ -15,8 +15,6 @@ import { describeValue, joinKey } from "./reading.js";
 export const enumKeyword: KeywordDefinition<EnumMembers> = {
   keywords: ["enum"],
   read: readEnum,
-  accept: (ctx, members, value) =>
-    code`if (!(${memberCondition(ctx.module, members, value)})) return false;\n`,
   collect(ctx, members, value, path) {
     const wrongValue = ctx.module.use("wrongValue");
     const list = ctx.module.valueList(members.values);

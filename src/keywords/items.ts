@@ -21,12 +21,6 @@ export const itemsKeyword: KeywordDefinition<SchemaNode> = {
   read: readItems,
   children: (items) => [items],
   hasChecks: (items) => hasChecks(items),
-  accept(ctx, items, array) {
-    // A `false` schema rejects any element: only the length matters (nothing is read).
-    if (items.never) return code`if (${array}.length !== 0) return false;\n`;
-    const { index, length, value } = loopNames(ctx.names);
-    return code`for (let ${index} = 0, ${length} = ${array}.length; ${index} < ${length}; ${index}++) {\n${readInto(ctx.module, value, array, index)}${ctx.accept(items, value)}}\n`;
-  },
   collect(ctx, items, array, path) {
     const { index, length, value } = loopNames(ctx.names);
     const loop = code`for (let ${index} = 0, ${length} = ${array}.length; ${index} < ${length}; ${index}++) {\n`;

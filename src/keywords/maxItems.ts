@@ -12,7 +12,6 @@ export const maxItemsKeyword: KeywordDefinition<number> = {
   optIn: true,
   appliesTo: "array",
   read: (schema, reading) => readCount("maxItems", schema, reading),
-  accept: (_ctx, limit, array) => code`if (${array}.length > ${numberCode(limit)}) return false;\n`,
   collect: (ctx, limit, array, path) =>
     code`if (${array}.length > ${numberCode(limit)}) {\n${addIssue(ctx, "too_many_items", path, {
       limit: numberCode(limit),

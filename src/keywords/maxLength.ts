@@ -14,7 +14,6 @@ export const maxLengthKeyword: KeywordDefinition<number> = {
   appliesTo: "string",
   support: ["constraints"],
   read: (schema, reading) => readCount("maxLength", schema, reading),
-  accept: (ctx, limit, text) => code`if (!${lengthTest(ctx, limit, text)}) return false;\n`,
   collect: (ctx, limit, text, path) =>
     code`if (!${lengthTest(ctx, limit, text)}) {\n${addIssue(ctx, "too_long", path, {
       limit: numberCode(limit),

@@ -14,8 +14,6 @@ export const maxPropertiesKeyword: KeywordDefinition<number> = {
   appliesTo: "object",
   support: ["constraints"],
   read: (schema, reading) => readCount("maxProperties", schema, reading),
-  accept: (ctx, limit, record) =>
-    code`if (!${ctx.module.use("hasMaxProperties", "constraints")}(${record}, ${numberCode(limit)})) return false;\n`,
   collect: (ctx, limit, record, path) =>
     code`if (!${ctx.module.use("hasMaxProperties", "constraints")}(${record}, ${numberCode(limit)})) {\n${addIssue(
       ctx,

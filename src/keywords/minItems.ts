@@ -13,7 +13,6 @@ export const minItemsKeyword: KeywordDefinition<number> = {
   appliesTo: "array",
   read: (schema, reading) => readCount("minItems", schema, reading),
   hasChecks: (limit) => limit > 0,
-  accept: (_ctx, limit, array) => code`if (${array}.length < ${numberCode(limit)}) return false;\n`,
   collect: (ctx, limit, array, path) =>
     code`if (${array}.length < ${numberCode(limit)}) {\n${addIssue(ctx, "too_few_items", path, {
       limit: numberCode(limit),

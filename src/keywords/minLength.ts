@@ -15,7 +15,6 @@ export const minLengthKeyword: KeywordDefinition<number> = {
   support: ["constraints"],
   read: (schema, reading) => readCount("minLength", schema, reading),
   hasChecks: (limit) => limit > 0,
-  accept: (ctx, limit, text) => code`if (!${lengthTest(ctx, limit, text)}) return false;\n`,
   collect: (ctx, limit, text, path) =>
     code`if (!${lengthTest(ctx, limit, text)}) {\n${addIssue(ctx, "too_short", path, {
       limit: numberCode(limit),

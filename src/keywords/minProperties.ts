@@ -15,8 +15,6 @@ export const minPropertiesKeyword: KeywordDefinition<number> = {
   support: ["constraints"],
   read: (schema, reading) => readCount("minProperties", schema, reading),
   hasChecks: (limit) => limit > 0,
-  accept: (ctx, limit, record) =>
-    code`if (!${ctx.module.use("hasMinProperties", "constraints")}(${record}, ${numberCode(limit)})) return false;\n`,
   collect: (ctx, limit, record, path) =>
     code`if (!${ctx.module.use("hasMinProperties", "constraints")}(${record}, ${numberCode(limit)})) {\n${addIssue(
       ctx,

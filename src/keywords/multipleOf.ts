@@ -20,7 +20,6 @@ export const multipleOfKeyword: KeywordDefinition<Divisor> = {
     if (value === undefined) return undefined;
     return ruleValue(multipleOfRule(value), schema, reading);
   },
-  accept: (ctx, divisor, value) => code`if (!${isMultiple(ctx, divisor, value)}) return false;\n`,
   collect: (ctx, divisor, value, path) =>
     code`if (!${isMultiple(ctx, divisor, value)}) {\n${addIssue(ctx, "not_multiple", path, {
       divisor: numberCode(divisor.divisor),

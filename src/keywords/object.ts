@@ -32,7 +32,6 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
   ],
   hasChecks: objectHasChecks,
   weight: (rules) => 1 + rules.properties.length,
-  accept: acceptObject,
   collect: collectObject,
   shapeType: objectType,
   issues: [
@@ -242,8 +241,6 @@ function undeclaredRequired(
   return requiredOnly;
 }
 
-// The fast path
-
 /**
  * A loop over the own enumerable keys of `record` (the only keys that count), `key` holding
  * each. Written as `for...in` with `Object.prototype.hasOwnProperty.call`, which V8 handles
@@ -253,88 +250,6 @@ function undeclaredRequired(
 function ownKeysLoop(record: Code, key: Code, body: Code): Code {
   return code`for (const ${key} in ${record}) {\nif (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;\n${body}}\n`;
 }
-
-/** `case` clauses that share a body when their checks are the same. */
-class Cases {
-  readonly #bodies = new Map<string, { keys: string[]; body: Code }>();
-
-  add(key: string, body: Code): void {
-    const entry = this.#bodies.get(body.toString());
-    if (entry) entry.keys.push(key);
-    else this.#bodies.set(body.toString(), { keys: [key], body });
-  }
-
-  get size(): number {
-    return this.#bodies.size;
-  }
-
-  code(): Code {
-    const cases = [...this.#bodies.values()].map(
-      ({ keys, body }) =>
-        code`${join(
-          keys.map((name) => code`case ${name}:`),
-          "\n",
-        )} {\n${body}}\n`,
-    );
-    return join(cases, "");
-  }
-}
-
-/**
- * The fast path: one pass over the own enumerable keys; a `switch` sends each key to its
- * checks, required keys are counted, and any other key is rejected, allowed or checked. A
- * value is read only when something depends on it (absent keys cost nothing; a key whose
- * value is undefined counts as absent), and at most once.
- */
-function acceptObject(ctx: Emit, rules: ObjectRules, record: Code): Code {
-  const required = rules.properties.filter((p) => p.required).length + rules.requiredOnly.length;
-  const unknown = rules.unknownKeys;
-  const key = ctx.names.next("k");
-  const value = ctx.names.next("v");
-  const count = required > 0 ? ctx.names.next("n") : undefined;
-  const counted = count ? code`${count}++;\n` : code``;
-  const read = code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n`;
-  const otherKeys =
-    unknown.kind === "reject"
-      ? code`${read}return false;\n`
-      : unknown.kind === "check"
-        ? code`${read}${ctx.accept(unknown.schema, value)}continue;\n`
-        : code`continue;\n`;
-  const cases = new Cases();
-  for (const property of rules.properties) {
-    cases.add(property.key, acceptProperty(ctx, property, value, read, counted));
-  }
-  for (const name of rules.requiredOnly) {
-    const other = unknown.kind === "check" ? ctx.accept(unknown.schema, value) : code``;
-    cases.add(name, code`${read}${counted}${other}continue;\n`);
-  }
-  if (cases.size === 0 && unknown.kind === "allow") return code``;
-  const dispatch =
-    cases.size === 0
-      ? otherKeys
-      : code`switch (${key}) {\n${cases.code()}default: {\n${otherKeys}}\n}\n`;
-  const loop = ownKeysLoop(record, key, dispatch);
-  if (!count) return loop;
-  return code`let ${count} = 0;\n${loop}if (${count} !== ${required}) return false;\n`;
-}
-
-/** A declared key's case in the fast path. */
-function acceptProperty(
-  ctx: Emit,
-  property: PropertyRule,
-  value: Code,
-  read: Code,
-  counted: Code,
-): Code {
-  // A `false` schema rejects any value: nothing after its `return false`.
-  if (property.schema.never) return code`${read}return false;\n`;
-  const checks = hasChecks(property.schema);
-  if (!checks && !property.required) return code`continue;\n`;
-  const nested = checks ? ctx.accept(property.schema, value) : code``;
-  return code`${read}${nested}${property.required ? counted : code``}continue;\n`;
-}
-
-// The issue path
 
 /** Objects with more declared keys than this keep them in an array and check them in chunks. */
 const CHUNK = 32;

@@ -33,7 +33,6 @@ export const patternKeyword: KeywordDefinition<Pattern> = {
     reading.notEnforced({ keyword: "pattern", at: reading.at, note });
     return undefined;
   },
-  accept: (ctx, pattern, text) => code`if (!${matches(ctx, pattern, text)}) return false;\n`,
   collect: (ctx, pattern, text, path) =>
     code`if (!${matches(ctx, pattern, text)}) {\n${addIssue(ctx, "pattern_mismatch", path, {
       pattern: literal(pattern.source),

@@ -31,7 +31,6 @@ export const prefixItemsKeyword: KeywordDefinition<Positional> = {
   hasChecks: ({ prefix, rest }) =>
     prefix.some((item) => hasChecks(item)) || (rest !== undefined && hasChecks(rest)),
   weight: ({ prefix }) => prefix.length + 1,
-  accept: acceptPositional,
   collect: collectPositional,
   shapeType: tupleType,
 };
@@ -114,34 +113,6 @@ function requiredElements(schema: StaticObject, reading: SchemaReading, length: 
 /** The element at a known index, as a path part. */
 function indexPart(index: number): PathPart {
   return { local: Code.raw(String(index)), type: "number" };
-}
-
-function acceptPositional(ctx: Emit, { prefix, rest }: Positional, array: Code): Code {
-  const checks: Code[] = [];
-  prefix.forEach((item, i) => {
-    if (!hasChecks(item)) return;
-    if (item.never) {
-      checks.push(code`if (${array}.length > ${Code.raw(String(i))}) return false;\n`);
-      return;
-    }
-    const value = ctx.names.next("v");
-    checks.push(
-      code`if (${array}.length > ${Code.raw(String(i))}) {\n${readInto(ctx.module, value, array, Code.raw(String(i)))}${ctx.accept(item, value)}}\n`,
-    );
-  });
-  if (rest !== undefined && hasChecks(rest)) {
-    const start = Code.raw(String(prefix.length));
-    if (rest.never) checks.push(code`if (${array}.length > ${start}) return false;\n`);
-    else {
-      const index = ctx.names.next("i");
-      const length = ctx.names.next("n");
-      const value = ctx.names.next("v");
-      checks.push(
-        code`for (let ${index} = ${start}, ${length} = ${array}.length; ${index} < ${length}; ${index}++) {\n${readInto(ctx.module, value, array, index)}${ctx.accept(rest, value)}}\n`,
-      );
-    }
-  }
-  return join(checks, "");
 }
 
 function collectPositional(

@@ -9,31 +9,19 @@ import {
 } from "./definition.js";
 import type { JsonType } from "./jsonTypes.js";
 import { union } from "./object.js";
-import { acceptType, collectType, isPlainObject, primitiveType, typesEnsure } from "./type.js";
+import { collectType, isPlainObject, primitiveType, typesEnsure } from "./type.js";
 
 /**
  * One schema: its keywords in the order they apply. A `false` schema rejects everything; then
  * the type, the guard of every other keyword; only when it passed, each keyword in use, in
  * the registry's order. A keyword that applies to one kind of value (an object's keys, an
  * array's elements) runs only on values of that kind: one run-time test per run of keywords
- * of the same kind, none when the declared type already ensures it. The two paths below mean
- * the same.
+ * of the same kind, none when the declared type already ensures it.
  */
 export const schemaEmitter: NodeEmitter<SchemaNode> = {
-  accept: acceptNode,
   collect: collectNode,
   weight: (node) => node.keywords.reduce((sum, use) => sum + use.weight, 0),
 };
-
-/** The fast path: statements that `return false` as soon as `value` does not match `node`. */
-function acceptNode(ctx: Emit, node: SchemaNode, value: Code): Code {
-  if (node.never) return code`return false;\n`;
-  const type = node.types ? acceptType(node.types, value) : code``;
-  const checks = byKind(node).map((run) =>
-    guarded(ctx, node, run, value, (local) => run.uses.map((use) => use.accept(ctx, local))),
-  );
-  return code`${type}${join(checks, "")}`;
-}
 
 /** The issue path: statements that add every issue of `value` at `path` to `c`. */
 function collectNode(ctx: Emit, node: SchemaNode, value: Code, path: readonly PathPart[]): Code {

@@ -168,11 +168,6 @@ export function typesEnsure(types: readonly JsonType[] | undefined, kind: ValueK
   return types.length === 1 && types[0] === kind;
 }
 
-/** The fast path: rejects a value of another type. */
-export function acceptType(types: readonly JsonType[], value: Code): Code {
-  return code`if (!(${typeCondition(types, value)})) return false;\n`;
-}
-
 /** The `expected` text of a type issue: `string`, `string | null`. */
 export function expectedText(types: readonly JsonType[]): string {
   return types.join(" | ");

@@ -18,8 +18,6 @@ export const uniqueItemsKeyword: KeywordDefinition<true> = {
     if (value === undefined) return undefined;
     return ruleValue(uniqueItemsRule(value), schema, reading) === true ? true : undefined;
   },
-  accept: (ctx, _unique, array) =>
-    code`if (${ctx.module.use("duplicateItems", "constraints")}(${array}) !== undefined) return false;\n`,
   collect(ctx, _unique, array, path) {
     const pair = ctx.names.next("d");
     return code`const ${pair} = ${ctx.module.use("duplicateItems", "constraints")}(${array});\nif (${pair} !== undefined) {\n${addIssue(

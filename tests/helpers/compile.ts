@@ -17,7 +17,7 @@ export interface CompiledSchemas {
   index: Record<string, unknown>;
   /** The files written, by name. */
   files: ReadonlyMap<string, string>;
-  /** A tool's generated type guard (`is<Name>Args`, the accepting pass), by tool name. */
+  /** A tool's generated type guard (`is<Name>Args`), by tool name. */
   guard(name: string): (args: unknown) => boolean;
   dir: string;
   cleanup(): Promise<void>;

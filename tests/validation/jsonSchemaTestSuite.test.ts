@@ -1,8 +1,8 @@
 // Proof 1: the official JSON-Schema-Test-Suite (drafts 7 and 2020-12) through the real generator
 // in standard mode, twice: the files of the default subset's keywords with nothing opt-in
 // enforced, and every file (the opt-in constraint keywords' too) with `enforce: "all"`. Each
-// case runs through the generated validator and the generated type guard (the two passes must
-// agree with the suite). Every case of a group whose schema uses only enforced keywords must
+// case runs through the generated validator and the generated type guard (both must agree with
+// the suite). Every case of a group whose schema uses only enforced keywords must
 // pass; every skipped group is listed with its reason, and the lists are checked, so that
 // nothing is ever skipped silently.
 import fs from "node:fs";

@@ -38,87 +38,87 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
+        let v1: unknown;
         let v2: unknown;
-        let v3: unknown;
-        let v4: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "title":
               try {
-                v2 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "body":
               try {
-                v3 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "tags":
               try {
-                v4 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v5: unknown;
+              let v3: unknown;
               try {
-                v5 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v3 = UNREADABLE;
               }
-              if (v5 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v3 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v2 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v2 === "string")) {
-            c = wrongType(c, p0, "string", v2);
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
           }
         }
-        if (v3 === undefined) {
+        if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v3 === "string")) {
-            c = wrongType(c, p1, "string", v3);
+          if (!(typeof v1 === "string")) {
+            c = wrongType(c, p1, "string", v1);
           }
         }
-        if (v4 !== undefined) {
-          if (Array.isArray(v4)) {
-            const a1 = v4 as unknown[];
-            for (let i1 = 0, n2 = a1.length; i1 < n2; i1++) {
-              let v6: unknown;
+        if (v2 !== undefined) {
+          if (Array.isArray(v2)) {
+            const a0 = v2 as unknown[];
+            for (let i0 = 0, n0 = a0.length; i0 < n0; i0++) {
+              let v4: unknown;
               try {
-                v6 = a1[i1];
+                v4 = a0[i0];
               } catch {
-                v6 = UNREADABLE;
+                v4 = UNREADABLE;
               }
-              if (!(typeof v6 === "string")) {
-                c = wrongType(c, ["tags", i1], "string", v6);
+              if (!(typeof v4 === "string")) {
+                c = wrongType(c, ["tags", i0], "string", v4);
               }
             }
           } else {
-            c = wrongType(c, p2, "array", v4);
+            c = wrongType(c, p2, "array", v2);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, u0, K0, [v2, v3, v4]);
+          c = unexpectedKeys(c, p3, u0, K0, [v0, v1, v2]);
         }
-      } catch (v7) {
-        c = caught(c, v7, p3, "object");
+      } catch (v5) {
+        c = caught(c, v5, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);
@@ -131,62 +131,5 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isAddNoteArgs(args: unknown): args is AddNoteArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "title":
-        case "body": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "tags": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Array.isArray(v0)) return false;
-          const a0 = v0 as unknown[];
-          for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
-            let v1: unknown;
-            try {
-              v1 = a0[i0];
-            } catch {
-              v1 = UNREADABLE;
-            }
-            if (!(typeof v1 === "string")) return false;
-          }
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 2) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateAddNote(args) === undefined;
 }

@@ -44,157 +44,157 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r2 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
+        let v1: unknown;
+        let v2: unknown;
         let v3: unknown;
-        let v4: unknown;
-        let v5: unknown;
-        let v6: unknown;
         let u0: string[] | undefined;
-        for (const k2 in r2) {
-          if (!Object.prototype.hasOwnProperty.call(r2, k2)) continue;
-          switch (k2) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "title":
               try {
-                v3 = r2[k2];
+                v0 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "start":
               try {
-                v4 = r2[k2];
+                v1 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "duration_minutes":
               try {
-                v5 = r2[k2];
+                v2 = r0[k0];
               } catch {
-                v5 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             case "attendees":
               try {
-                v6 = r2[k2];
+                v3 = r0[k0];
               } catch {
-                v6 = UNREADABLE;
+                v3 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v7: unknown;
+              let v4: unknown;
               try {
-                v7 = r2[k2];
+                v4 = r0[k0];
               } catch {
-                v7 = UNREADABLE;
+                v4 = UNREADABLE;
               }
-              if (v7 === undefined) continue;
-              u0 = append(u0, k2);
+              if (v4 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v3 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v3 === "string")) {
-            c = wrongType(c, p0, "string", v3);
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
           }
         }
-        if (v4 === undefined) {
+        if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v4 === "string")) {
-            c = wrongType(c, p1, "string", v4);
+          if (!(typeof v1 === "string")) {
+            c = wrongType(c, p1, "string", v1);
           }
         }
-        if (v5 === undefined) {
+        if (v2 === undefined) {
           c = missing(c, p2);
         } else {
-          if (!Number.isInteger(v5)) {
-            c = wrongType(c, p2, "integer", v5);
+          if (!Number.isInteger(v2)) {
+            c = wrongType(c, p2, "integer", v2);
           }
         }
-        if (v6 !== undefined) {
-          if (Array.isArray(v6)) {
-            const a1 = v6 as unknown[];
-            for (let i1 = 0, n3 = a1.length; i1 < n3; i1++) {
-              let v8: unknown;
+        if (v3 !== undefined) {
+          if (Array.isArray(v3)) {
+            const a0 = v3 as unknown[];
+            for (let i0 = 0, n0 = a0.length; i0 < n0; i0++) {
+              let v5: unknown;
               try {
-                v8 = a1[i1];
+                v5 = a0[i0];
               } catch {
-                v8 = UNREADABLE;
+                v5 = UNREADABLE;
               }
-              if (typeof v8 === "object" && v8 !== null && !Array.isArray(v8)) {
-                const r3 = v8 as Record<string, unknown>;
+              if (typeof v5 === "object" && v5 !== null && !Array.isArray(v5)) {
+                const r1 = v5 as Record<string, unknown>;
                 try {
-                  let v9: unknown;
-                  let v10: unknown;
+                  let v6: unknown;
+                  let v7: unknown;
                   let u1: string[] | undefined;
-                  for (const k3 in r3) {
-                    if (!Object.prototype.hasOwnProperty.call(r3, k3)) continue;
-                    switch (k3) {
+                  for (const k1 in r1) {
+                    if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+                    switch (k1) {
                       case "email":
                         try {
-                          v9 = r3[k3];
+                          v6 = r1[k1];
                         } catch {
-                          v9 = UNREADABLE;
+                          v6 = UNREADABLE;
                         }
                         continue;
                       case "optional":
                         try {
-                          v10 = r3[k3];
+                          v7 = r1[k1];
                         } catch {
-                          v10 = UNREADABLE;
+                          v7 = UNREADABLE;
                         }
                         continue;
                       default: {
                         if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
-                        let v11: unknown;
+                        let v8: unknown;
                         try {
-                          v11 = r3[k3];
+                          v8 = r1[k1];
                         } catch {
-                          v11 = UNREADABLE;
+                          v8 = UNREADABLE;
                         }
-                        if (v11 === undefined) continue;
-                        u1 = append(u1, k3);
+                        if (v8 === undefined) continue;
+                        u1 = append(u1, k1);
                         continue;
                       }
                     }
                   }
-                  if (v9 === undefined) {
-                    c = missing(c, ["attendees", i1, "email"]);
+                  if (v6 === undefined) {
+                    c = missing(c, ["attendees", i0, "email"]);
                   } else {
-                    if (!(typeof v9 === "string")) {
-                      c = wrongType(c, ["attendees", i1, "email"], "string", v9);
+                    if (!(typeof v6 === "string")) {
+                      c = wrongType(c, ["attendees", i0, "email"], "string", v6);
                     }
                   }
-                  if (v10 !== undefined) {
-                    if (!(typeof v10 === "boolean")) {
-                      c = wrongType(c, ["attendees", i1, "optional"], "boolean", v10);
+                  if (v7 !== undefined) {
+                    if (!(typeof v7 === "boolean")) {
+                      c = wrongType(c, ["attendees", i0, "optional"], "boolean", v7);
                     }
                   }
                   if (u1 !== undefined) {
-                    c = unexpectedKeys(c, ["attendees", i1], u1, K0, [v9, v10]);
+                    c = unexpectedKeys(c, ["attendees", i0], u1, K0, [v6, v7]);
                   }
-                } catch (v12) {
-                  c = caught(c, v12, ["attendees", i1], "object");
+                } catch (v9) {
+                  c = caught(c, v9, ["attendees", i0], "object");
                 }
               } else {
-                c = wrongType(c, ["attendees", i1], "object", v8);
+                c = wrongType(c, ["attendees", i0], "object", v5);
               }
             }
           } else {
-            c = wrongType(c, p3, "array", v6);
+            c = wrongType(c, p3, "array", v3);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p4, u0, K1, [v3, v4, v5, v6]);
+          c = unexpectedKeys(c, p4, u0, K1, [v0, v1, v2, v3]);
         }
-      } catch (v13) {
-        c = caught(c, v13, p4, "object");
+      } catch (v10) {
+        c = caught(c, v10, p4, "object");
       }
     } else {
       c = wrongType(c, p4, "object", args);
@@ -207,115 +207,5 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isCreateEventArgs(args: unknown): args is CreateEventArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "title":
-        case "start": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "duration_minutes": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Number.isInteger(v0)) return false;
-          n0++;
-          continue;
-        }
-        case "attendees": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Array.isArray(v0)) return false;
-          const a0 = v0 as unknown[];
-          for (let i0 = 0, n1 = a0.length; i0 < n1; i0++) {
-            let v1: unknown;
-            try {
-              v1 = a0[i0];
-            } catch {
-              v1 = UNREADABLE;
-            }
-            if (!(typeof v1 === "object" && v1 !== null && !Array.isArray(v1))) return false;
-            const r1 = v1 as Record<string, unknown>;
-            let n2 = 0;
-            for (const k1 in r1) {
-              if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-              switch (k1) {
-                case "email": {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  if (!(typeof v2 === "string")) return false;
-                  n2++;
-                  continue;
-                }
-                case "optional": {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  if (!(typeof v2 === "boolean")) return false;
-                  continue;
-                }
-                default: {
-                  let v2: unknown;
-                  try {
-                    v2 = r1[k1];
-                  } catch {
-                    v2 = UNREADABLE;
-                  }
-                  if (v2 === undefined) continue;
-                  return false;
-                }
-              }
-            }
-            if (n2 !== 1) return false;
-          }
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 3) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateCreateEvent(args) === undefined;
 }

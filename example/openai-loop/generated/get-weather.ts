@@ -38,76 +38,76 @@ export function validateGetWeather(args: unknown): ValidationIssue[] | undefined
   let c: IssueList | undefined;
   try {
     if (typeof args === "object" && args !== null && !Array.isArray(args)) {
-      const r1 = args as Record<string, unknown>;
+      const r0 = args as Record<string, unknown>;
       try {
+        let v0: unknown;
         let v1: unknown;
         let v2: unknown;
-        let v3: unknown;
         let u0: string[] | undefined;
-        for (const k1 in r1) {
-          if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
-          switch (k1) {
+        for (const k0 in r0) {
+          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          switch (k0) {
             case "city":
               try {
-                v1 = r1[k1];
+                v0 = r0[k0];
               } catch {
-                v1 = UNREADABLE;
+                v0 = UNREADABLE;
               }
               continue;
             case "unit":
               try {
-                v2 = r1[k1];
+                v1 = r0[k0];
               } catch {
-                v2 = UNREADABLE;
+                v1 = UNREADABLE;
               }
               continue;
             case "days":
               try {
-                v3 = r1[k1];
+                v2 = r0[k0];
               } catch {
-                v3 = UNREADABLE;
+                v2 = UNREADABLE;
               }
               continue;
             default: {
               if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v4: unknown;
+              let v3: unknown;
               try {
-                v4 = r1[k1];
+                v3 = r0[k0];
               } catch {
-                v4 = UNREADABLE;
+                v3 = UNREADABLE;
               }
-              if (v4 === undefined) continue;
-              u0 = append(u0, k1);
+              if (v3 === undefined) continue;
+              u0 = append(u0, k0);
               continue;
             }
           }
         }
-        if (v1 === undefined) {
+        if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v1 === "string")) {
-            c = wrongType(c, p0, "string", v1);
+          if (!(typeof v0 === "string")) {
+            c = wrongType(c, p0, "string", v0);
+          }
+        }
+        if (v1 !== undefined) {
+          if (typeof v1 === "string") {
+            if (!(v1 === "celsius" || v1 === "fahrenheit")) {
+              c = wrongValue(c, p1, e0, v1);
+            }
+          } else {
+            c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
-          if (typeof v2 === "string") {
-            if (!(v2 === "celsius" || v2 === "fahrenheit")) {
-              c = wrongValue(c, p1, e0, v2);
-            }
-          } else {
-            c = wrongType(c, p1, "string", v2);
-          }
-        }
-        if (v3 !== undefined) {
-          if (!Number.isInteger(v3)) {
-            c = wrongType(c, p2, "integer", v3);
+          if (!Number.isInteger(v2)) {
+            c = wrongType(c, p2, "integer", v2);
           }
         }
         if (u0 !== undefined) {
-          c = unexpectedKeys(c, p3, u0, K0, [v1, v2, v3]);
+          c = unexpectedKeys(c, p3, u0, K0, [v0, v1, v2]);
         }
-      } catch (v5) {
-        c = caught(c, v5, p3, "object");
+      } catch (v4) {
+        c = caught(c, v4, p3, "object");
       }
     } else {
       c = wrongType(c, p3, "object", args);
@@ -120,63 +120,5 @@ export function validateGetWeather(args: unknown): ValidationIssue[] | undefined
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function isGetWeatherArgs(args: unknown): args is GetWeatherArgs {
-  try {
-    if (!(typeof args === "object" && args !== null && !Array.isArray(args))) return false;
-    const r0 = args as Record<string, unknown>;
-    let n0 = 0;
-    for (const k0 in r0) {
-      if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
-      switch (k0) {
-        case "city": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          n0++;
-          continue;
-        }
-        case "unit": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!(typeof v0 === "string")) return false;
-          if (!(v0 === "celsius" || v0 === "fahrenheit")) return false;
-          continue;
-        }
-        case "days": {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          if (!Number.isInteger(v0)) return false;
-          continue;
-        }
-        default: {
-          let v0: unknown;
-          try {
-            v0 = r0[k0];
-          } catch {
-            v0 = UNREADABLE;
-          }
-          if (v0 === undefined) continue;
-          return false;
-        }
-      }
-    }
-    if (n0 !== 1) return false;
-    return true;
-  } catch {
-    return false;
-  }
+  return validateGetWeather(args) === undefined;
 }
