@@ -52,7 +52,24 @@ const e0: readonly unknown[] = Object.freeze([
   "incomingCalls",
   "outgoingCalls",
 ]);
-const e1: ReadonlySet<unknown> = new Set(e0);
+function e1(v: unknown): boolean {
+  if (typeof v !== "string") return false;
+  switch (v.length) {
+    case 5:
+      return v === "hover";
+    case 13:
+      return v === "incomingCalls" || v === "outgoingCalls";
+    case 14:
+      return v === "goToDefinition" || v === "findReferences" || v === "documentSymbol";
+    case 15:
+      return v === "workspaceSymbol";
+    case 18:
+      return v === "goToImplementation";
+    case 20:
+      return v === "prepareCallHierarchy";
+  }
+  return false;
+}
 const p0 = Object.freeze(["operation"]);
 const p1 = Object.freeze(["filePath"]);
 const p2 = Object.freeze(["line"]);
@@ -121,7 +138,7 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
           c = missing(c, p0);
         } else {
           if (typeof v0 === "string") {
-            if (!e1.has(v0)) {
+            if (!e1(v0)) {
               c = wrongValue(c, p0, e0, v0);
             }
           } else {

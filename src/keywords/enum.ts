@@ -116,7 +116,7 @@ export function canonical(value: JsonValue): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key] ?? null)}`).join(",")}}`;
 }
 
-/** Up to this many primitive members are compared one by one; more go through a Set. */
+/** Up to this many primitive members are compared one by one. */
 const INLINE_MEMBERS = 8;
 
 /** A boolean expression: does `value` equal one member? */
@@ -127,12 +127,48 @@ function memberCondition(module: ModuleContext, members: EnumMembers, value: Cod
   // a comparison the compiler would reject.
   if (!primitive || values.length === 0)
     return code`${module.use("isMember")}(${module.valueList(members.values)}, ${value})`;
+  if (values.length > INLINE_MEMBERS && values.length <= SWITCHED_MEMBERS) {
+    if (values.every((member) => typeof member === "string"))
+      return code`${memberTest(module, values as string[])}(${value})`;
+  }
   if (values.length > INLINE_MEMBERS) return code`${memberSet(module, values)}.has(${value})`;
   return join(
     values.map(
       (member) => code`${value} === ${literal(member as string | number | boolean | null)}`,
     ),
     " || ",
+  );
+}
+
+/**
+ * Up to this many string members are told apart by their length first, then compared (the
+ * LSP tool's 9 operations: about 5 ns a call less than a Set's lookup, which hashes the text);
+ * more go through a Set, whose lookup does not grow with the members.
+ */
+const SWITCHED_MEMBERS = 64;
+
+/** A module function: is the value one of these strings? A switch on its length, then `===`. */
+function memberTest(module: ModuleContext, members: readonly string[]): Code {
+  const byLength = new Map<number, string[]>();
+  for (const member of members) {
+    const group = byLength.get(member.length) ?? [];
+    group.push(member);
+    byLength.set(member.length, group);
+  }
+  const cases = [...byLength.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(
+      ([length, group]) =>
+        code`case ${length}:\nreturn ${join(
+          group.map((member) => code`v === ${member}`),
+          " || ",
+        )};\n`,
+    );
+  return module.shared(
+    `test:${JSON.stringify(members)}`,
+    "e",
+    (name) =>
+      code`function ${name}(v: unknown): boolean {\nif (typeof v !== "string") return false;\nswitch (v.length) {\n${join(cases, "")}}\nreturn false;\n}\n`,
   );
 }
 
