@@ -162,28 +162,32 @@ function keyHints(
   declared: KeyList,
   values: readonly unknown[],
 ): (KeyHint | undefined)[] | undefined {
-  // Every close pair as (closeness * 2^32 + declared) * 32 + unknown, so that sorting the
-  // numbers orders them by closeness, then declaration order, then the call's order. The
-  // numbers stay exact (below 2^40): any number of declared keys, at most 32 unknown ones.
+  // Every close pair as (closeness * declaredCount + declared) * 32 + unknown, so that sorting
+  // the numbers orders them by closeness, then declaration order, then the call's order. Small
+  // integers (below 2^31 for up to 2^24 declared keys), taken apart with integer operations:
+  // a double's remainder is a call of its own, which cost more than the comparisons.
+  const declaredCount = declared.names.length;
+  if (declaredCount > MAX_PAIRED_KEYS) return undefined;
   let pairs: number[] | undefined;
   const compared = Math.min(unknownKeys.length, HINTED_KEYS);
   for (let u = 0; u < compared; u++) {
     const name = comparable(unknownKeys[u] ?? "");
     if (name === undefined) continue;
-    for (let d = 0; d < declared.names.length; d++) {
+    for (let d = 0; d < declaredCount; d++) {
       const key = declared.names[d];
       if (values[d] !== undefined || key === undefined) continue;
       const value = comparableCloseness(name, key);
-      if (value !== undefined) pairs = append(pairs, (value * PAIR_CLOSENESS + d) * 32 + u);
+      if (value !== undefined) pairs = append(pairs, ((value * declaredCount + d) << 5) | u);
     }
   }
   if (pairs === undefined) return undefined;
   sortNumbers(pairs);
   const hints: (KeyHint | undefined)[] = [];
   const used: boolean[] = [];
-  for (const pair of pairs) {
-    const u = pair % 32;
-    const d = ((pair - u) / 32) % PAIR_CLOSENESS;
+  for (let i = 0; i < pairs.length; i++) {
+    const pair: number = pairs[i]!;
+    const u = pair & 31;
+    const d = (pair >>> 5) % declaredCount;
     if (hints[u] !== undefined || used[d]) continue;
     hints[u] = declared.hints[d];
     used[d] = true;
@@ -191,8 +195,8 @@ function keyHints(
   return hints;
 }
 
-/** The closeness unit of a pair's number in `keyHints`: above any declared key's index. */
-const PAIR_CLOSENESS = 2 ** 32;
+/** Pairs are numbered for up to this many declared keys of one object (see `keyHints`). */
+const MAX_PAIRED_KEYS = 2 ** 24;
 
 /** An insertion sort: the lists here are short, where Array#sort costs more than the rest. */
 function sortNumbers(list: number[]): void {
