@@ -44,7 +44,10 @@ export async function writeSdkShapedTools(dir: string): Promise<SdkShape> {
     "tsconfig.json",
     `${JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "nodenext", strict: true, target: "ES2020" }, include: ["src"] }, null, 2)}\n`,
   );
-  const names = Array.from({ length: TOOLS }, (_, i) => `export const ${constName(i)} = "${toolName(i)}";`);
+  const names = Array.from(
+    { length: TOOLS },
+    (_, i) => `export const ${constName(i)} = "${toolName(i)}";`,
+  );
   await write("src/constants/tools.ts", `${names.join("\n")}\n`);
   await write("src/tools/types.ts", TYPES);
   for (let h = 0; h < HELPERS; h++) await write(helperPath(h), helperSource(h));
@@ -157,7 +160,10 @@ function helpersOf(f: number): number[] {
 function toolFileSource(f: number, indexes: readonly number[]): string {
   const helpers = helpersOf(f);
   const imports = helpers
-    .map((h) => `import { helper${h}, readLines${h}, Counter${h} } from "../${helperPath(h).slice(4, -3)}.js";`)
+    .map(
+      (h) =>
+        `import { helper${h}, readLines${h}, Counter${h} } from "../${helperPath(h).slice(4, -3)}.js";`,
+    )
     .join("\n");
   return `import { stat } from "node:fs/promises";
 import type { ToolContext, ToolPlugin, ToolResult } from "./types.js";

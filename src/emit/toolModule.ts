@@ -19,7 +19,11 @@ export function toolModule(
   const args = Code.raw("args");
   // A root that checks nothing (standard mode allows `{}`) does not read the arguments.
   const readsArgs = hasChecks(tool.root) && tool.root.never !== true;
-  const collecting = new EmitContext<SchemaNode>(module, schemaEmitter).collect(tool.root, args, []);
+  const collecting = new EmitContext<SchemaNode>(module, schemaEmitter).collect(
+    tool.root,
+    args,
+    [],
+  );
   const [validator, argsTypeName, guard] = [names.validator, names.argsType, names.guard].map(
     Code.raw,
   );
