@@ -172,6 +172,35 @@ export type ToolArgsByName = {
   Write: WriteArgs;
 };
 
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+  ["Agent", validateAgent],
+  ["Artifact", validateArtifact],
+  ["AskUserQuestion", validateAskUserQuestion],
+  ["Bash", validateBash],
+  ["CronCreate", validateCronCreate],
+  ["CronDelete", validateCronDelete],
+  ["CronList", validateCronList],
+  ["Edit", validateEdit],
+  ["EnterPlanMode", validateEnterPlanMode],
+  ["EnterWorktree", validateEnterWorktree],
+  ["ExitPlanMode", validateExitPlanMode],
+  ["ExitWorktree", validateExitWorktree],
+  ["Glob", validateGlob],
+  ["Grep", validateGrep],
+  ["LSP", validateLSP],
+  ["Read", validateRead],
+  ["Skill", validateSkill],
+  ["TaskCreate", validateTaskCreate],
+  ["TaskGet", validateTaskGet],
+  ["TaskList", validateTaskList],
+  ["TaskStop", validateTaskStop],
+  ["TaskUpdate", validateTaskUpdate],
+  ["WebFetch", validateWebFetch],
+  ["Workflow", validateWorkflow],
+  ["Write", validateWrite],
+]);
+
 /** The names of the tools that have a validator. */
 export const validatedToolNames: readonly string[] = Object.freeze([
   "Agent",
@@ -201,71 +230,66 @@ export const validatedToolNames: readonly string[] = Object.freeze([
   "Write",
 ]);
 
-/** The validator of the tool with this name, if it has one. */
-function validatorByName(toolName: string): Validator | undefined {
-  switch (toolName.length) {
-    case 3:
-      if (toolName === "LSP") return validateLSP;
-      return undefined;
-    case 4:
-      if (toolName === "Bash") return validateBash;
-      if (toolName === "Edit") return validateEdit;
-      if (toolName === "Glob") return validateGlob;
-      if (toolName === "Grep") return validateGrep;
-      if (toolName === "Read") return validateRead;
-      return undefined;
-    case 5:
-      if (toolName === "Agent") return validateAgent;
-      if (toolName === "Skill") return validateSkill;
-      if (toolName === "Write") return validateWrite;
-      return undefined;
-    case 7:
-      if (toolName === "TaskGet") return validateTaskGet;
-      return undefined;
-    case 8:
-      if (toolName === "Artifact") return validateArtifact;
-      if (toolName === "CronList") return validateCronList;
-      if (toolName === "TaskList") return validateTaskList;
-      if (toolName === "TaskStop") return validateTaskStop;
-      if (toolName === "WebFetch") return validateWebFetch;
-      if (toolName === "Workflow") return validateWorkflow;
-      return undefined;
-    case 10:
-      if (toolName === "CronCreate") return validateCronCreate;
-      if (toolName === "CronDelete") return validateCronDelete;
-      if (toolName === "TaskCreate") return validateTaskCreate;
-      if (toolName === "TaskUpdate") return validateTaskUpdate;
-      return undefined;
-    case 12:
-      if (toolName === "ExitPlanMode") return validateExitPlanMode;
-      if (toolName === "ExitWorktree") return validateExitWorktree;
-      return undefined;
-    case 13:
-      if (toolName === "EnterPlanMode") return validateEnterPlanMode;
-      if (toolName === "EnterWorktree") return validateEnterWorktree;
-      return undefined;
-    case 15:
-      if (toolName === "AskUserQuestion") return validateAskUserQuestion;
-      return undefined;
-  }
-  return undefined;
-}
-
 /**
  * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
  * validator (an unknown name, or a name that is not a string). Never throws.
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-  const validator = typeof toolName === "string" ? validatorByName(toolName) : undefined;
-  return validator === undefined ? undefined : validator(args);
+  if (typeof toolName !== "string") return undefined;
+  switch (toolName.length) {
+    case 3:
+      if (toolName === "LSP") return validateLSP(args);
+      return undefined;
+    case 4:
+      if (toolName === "Bash") return validateBash(args);
+      if (toolName === "Edit") return validateEdit(args);
+      if (toolName === "Glob") return validateGlob(args);
+      if (toolName === "Grep") return validateGrep(args);
+      if (toolName === "Read") return validateRead(args);
+      return undefined;
+    case 5:
+      if (toolName === "Agent") return validateAgent(args);
+      if (toolName === "Skill") return validateSkill(args);
+      if (toolName === "Write") return validateWrite(args);
+      return undefined;
+    case 7:
+      if (toolName === "TaskGet") return validateTaskGet(args);
+      return undefined;
+    case 8:
+      if (toolName === "Artifact") return validateArtifact(args);
+      if (toolName === "CronList") return validateCronList(args);
+      if (toolName === "TaskList") return validateTaskList(args);
+      if (toolName === "TaskStop") return validateTaskStop(args);
+      if (toolName === "WebFetch") return validateWebFetch(args);
+      if (toolName === "Workflow") return validateWorkflow(args);
+      return undefined;
+    case 10:
+      if (toolName === "CronCreate") return validateCronCreate(args);
+      if (toolName === "CronDelete") return validateCronDelete(args);
+      if (toolName === "TaskCreate") return validateTaskCreate(args);
+      if (toolName === "TaskUpdate") return validateTaskUpdate(args);
+      return undefined;
+    case 12:
+      if (toolName === "ExitPlanMode") return validateExitPlanMode(args);
+      if (toolName === "ExitWorktree") return validateExitWorktree(args);
+      return undefined;
+    case 13:
+      if (toolName === "EnterPlanMode") return validateEnterPlanMode(args);
+      if (toolName === "EnterWorktree") return validateEnterWorktree(args);
+      return undefined;
+    case 15:
+      if (toolName === "AskUserQuestion") return validateAskUserQuestion(args);
+      return undefined;
+  }
+  return undefined;
 }
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-  return typeof toolName === "string" ? validatorByName(toolName) : undefined;
+  return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-  return typeof toolName === "string" && validatorByName(toolName) !== undefined;
+  return typeof toolName === "string" && validators.has(toolName);
 }

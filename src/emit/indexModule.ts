@@ -2,10 +2,8 @@ import { Code, code, join, propertyName } from "../code/code.js";
 import type { ToolModuleNames } from "./names.js";
 
 /**
- * The body of `validatorByName`: a switch on the name's length, then direct comparisons. It
- * returns the validator rather than calling it, so that `validateToolArgs` stays small enough
- * for V8 to inline into its caller whatever the number of tools (measured: 1.20x -> 1.16x of
- * the validator looked up once in the one-call-site bench; BENCHMARKS.md, Dispatch).
+ * The dispatch of `validateToolArgs`: a switch on the name's length, then direct comparisons
+ * and direct calls.
  */
 function dispatchByName(modules: readonly ToolModuleNames[]): Code {
   const byLength = new Map<number, ToolModuleNames[]>();
@@ -20,7 +18,7 @@ function dispatchByName(modules: readonly ToolModuleNames[]): Code {
     .map(([length, group]) => {
       const tests = group.map(
         ({ tool, validator }) =>
-          code`if (toolName === ${tool.name}) return ${Code.raw(validator)};\n`,
+          code`if (toolName === ${tool.name}) return ${Code.raw(validator)}(args);\n`,
       );
       return code`case ${length}:\n${join(tests, "")}return undefined;\n`;
     });
@@ -68,36 +66,38 @@ function lookups(modules: readonly ToolModuleNames[]): string {
   const byName = modules.map(
     ({ tool, argsType }) => code`${propertyName(tool.name)}: ${Code.raw(argsType)};\n`,
   );
+  const entries = modules.map(
+    ({ tool, validator }) => code`[${tool.name}, ${Code.raw(validator)}],\n`,
+  );
   const names = modules.map(({ tool }) => code`${tool.name}`);
   return code`/** The argument type of every tool that has a validator, by tool name. */
 export type ToolArgsByName = {
 ${join(byName, "")}};
 
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+${join(entries, "")}]);
+
 /** The names of the tools that have a validator. */
 export const validatedToolNames: readonly string[] = Object.freeze([${join(names, ", ")}]);
-
-/** The validator of the tool with this name, if it has one. */
-function validatorByName(toolName: string): Validator | undefined {
-${dispatchByName(modules)}${modules.length === 0 ? code`void toolName;\n` : code``}return undefined;
-}
 
 /**
  * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
  * validator (an unknown name, or a name that is not a string). Never throws.
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-const validator = typeof toolName === "string" ? validatorByName(toolName) : undefined;
-return validator === undefined ? undefined : validator(args);
+if (typeof toolName !== "string") return undefined;
+${dispatchByName(modules)}${modules.length === 0 ? code`void args;\n` : code``}return undefined;
 }
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-return typeof toolName === "string" ? validatorByName(toolName) : undefined;
+return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-return typeof toolName === "string" && validatorByName(toolName) !== undefined;
+return typeof toolName === "string" && validators.has(toolName);
 }
 `.toString();
 }

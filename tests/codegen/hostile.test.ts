@@ -67,8 +67,8 @@ describe("generated code from hostile declarations", () => {
       "finish",
       "finishAfter",
       "isMember",
-      "validatorByName",
-      "validator",
+      "validators.has",
+      "validators.get",
     ]);
     const counterNamed = /^(?:[ce]\d+|[ue]\d+\.(?:push|has))$/;
     // The support files (runtime.ts, format.ts, similarity.ts, types.ts, failures.ts) are this

@@ -42,6 +42,14 @@ export type ToolArgsByName = {
   search_notes: SearchNotesArgs;
 };
 
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+  ["add_note", validateAddNote],
+  ["delete_note", validateDeleteNote],
+  ["list_notes", validateListNotes],
+  ["search_notes", validateSearchNotes],
+]);
+
 /** The names of the tools that have a validator. */
 export const validatedToolNames: readonly string[] = Object.freeze([
   "add_note",
@@ -50,40 +58,35 @@ export const validatedToolNames: readonly string[] = Object.freeze([
   "search_notes",
 ]);
 
-/** The validator of the tool with this name, if it has one. */
-function validatorByName(toolName: string): Validator | undefined {
-  switch (toolName.length) {
-    case 8:
-      if (toolName === "add_note") return validateAddNote;
-      return undefined;
-    case 10:
-      if (toolName === "list_notes") return validateListNotes;
-      return undefined;
-    case 11:
-      if (toolName === "delete_note") return validateDeleteNote;
-      return undefined;
-    case 12:
-      if (toolName === "search_notes") return validateSearchNotes;
-      return undefined;
-  }
-  return undefined;
-}
-
 /**
  * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
  * validator (an unknown name, or a name that is not a string). Never throws.
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-  const validator = typeof toolName === "string" ? validatorByName(toolName) : undefined;
-  return validator === undefined ? undefined : validator(args);
+  if (typeof toolName !== "string") return undefined;
+  switch (toolName.length) {
+    case 8:
+      if (toolName === "add_note") return validateAddNote(args);
+      return undefined;
+    case 10:
+      if (toolName === "list_notes") return validateListNotes(args);
+      return undefined;
+    case 11:
+      if (toolName === "delete_note") return validateDeleteNote(args);
+      return undefined;
+    case 12:
+      if (toolName === "search_notes") return validateSearchNotes(args);
+      return undefined;
+  }
+  return undefined;
 }
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-  return typeof toolName === "string" ? validatorByName(toolName) : undefined;
+  return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-  return typeof toolName === "string" && validatorByName(toolName) !== undefined;
+  return typeof toolName === "string" && validators.has(toolName);
 }

@@ -29,37 +29,38 @@ export type ToolArgsByName = {
   get_weather: GetWeatherArgs;
 };
 
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+  ["create_event", validateCreateEvent],
+  ["get_weather", validateGetWeather],
+]);
+
 /** The names of the tools that have a validator. */
 export const validatedToolNames: readonly string[] = Object.freeze(["create_event", "get_weather"]);
-
-/** The validator of the tool with this name, if it has one. */
-function validatorByName(toolName: string): Validator | undefined {
-  switch (toolName.length) {
-    case 11:
-      if (toolName === "get_weather") return validateGetWeather;
-      return undefined;
-    case 12:
-      if (toolName === "create_event") return validateCreateEvent;
-      return undefined;
-  }
-  return undefined;
-}
 
 /**
  * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
  * validator (an unknown name, or a name that is not a string). Never throws.
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-  const validator = typeof toolName === "string" ? validatorByName(toolName) : undefined;
-  return validator === undefined ? undefined : validator(args);
+  if (typeof toolName !== "string") return undefined;
+  switch (toolName.length) {
+    case 11:
+      if (toolName === "get_weather") return validateGetWeather(args);
+      return undefined;
+    case 12:
+      if (toolName === "create_event") return validateCreateEvent(args);
+      return undefined;
+  }
+  return undefined;
 }
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-  return typeof toolName === "string" ? validatorByName(toolName) : undefined;
+  return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-  return typeof toolName === "string" && validatorByName(toolName) !== undefined;
+  return typeof toolName === "string" && validators.has(toolName);
 }

@@ -29,37 +29,38 @@ export type ToolArgsByName = {
   TaskUpdate: TaskUpdateArgs;
 };
 
+/** The validator of every tool that has one, by tool name. */
+const validators = new Map<string, Validator>([
+  ["Read", validateRead],
+  ["TaskUpdate", validateTaskUpdate],
+]);
+
 /** The names of the tools that have a validator. */
 export const validatedToolNames: readonly string[] = Object.freeze(["Read", "TaskUpdate"]);
-
-/** The validator of the tool with this name, if it has one. */
-function validatorByName(toolName: string): Validator | undefined {
-  switch (toolName.length) {
-    case 4:
-      if (toolName === "Read") return validateRead;
-      return undefined;
-    case 10:
-      if (toolName === "TaskUpdate") return validateTaskUpdate;
-      return undefined;
-  }
-  return undefined;
-}
 
 /**
  * Checks a tool call's arguments: undefined when they are valid, or when the tool has no
  * validator (an unknown name, or a name that is not a string). Never throws.
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
-  const validator = typeof toolName === "string" ? validatorByName(toolName) : undefined;
-  return validator === undefined ? undefined : validator(args);
+  if (typeof toolName !== "string") return undefined;
+  switch (toolName.length) {
+    case 4:
+      if (toolName === "Read") return validateRead(args);
+      return undefined;
+    case 10:
+      if (toolName === "TaskUpdate") return validateTaskUpdate(args);
+      return undefined;
+  }
+  return undefined;
 }
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {
-  return typeof toolName === "string" ? validatorByName(toolName) : undefined;
+  return typeof toolName === "string" ? validators.get(toolName) : undefined;
 }
 
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
-  return typeof toolName === "string" && validatorByName(toolName) !== undefined;
+  return typeof toolName === "string" && validators.has(toolName);
 }
