@@ -109,27 +109,27 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 !== undefined) {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
-          if (!(typeof v2 === "string")) {
+          if (typeof v2 !== "string") {
             c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "string")) {
+          if (typeof v3 !== "string") {
             c = wrongType(c, p3, "string", v3);
           }
         }
         if (v4 !== undefined) {
-          if (!(typeof v4 === "boolean")) {
+          if (typeof v4 !== "boolean") {
             c = wrongType(c, p4, "boolean", v4);
           }
         }

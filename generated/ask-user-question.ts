@@ -179,14 +179,14 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                   if (v5 === undefined) {
                     c = missing(c, ["questions", i0, "question"]);
                   } else {
-                    if (!(typeof v5 === "string")) {
+                    if (typeof v5 !== "string") {
                       c = wrongType(c, ["questions", i0, "question"], "string", v5);
                     }
                   }
                   if (v6 === undefined) {
                     c = missing(c, ["questions", i0, "header"]);
                   } else {
-                    if (!(typeof v6 === "string")) {
+                    if (typeof v6 !== "string") {
                       c = wrongType(c, ["questions", i0, "header"], "string", v6);
                     }
                   }
@@ -242,7 +242,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                             if (v11 === undefined) {
                               c = missing(c, ["questions", i0, "options", i1, "label"]);
                             } else {
-                              if (!(typeof v11 === "string")) {
+                              if (typeof v11 !== "string") {
                                 c = wrongType(
                                   c,
                                   ["questions", i0, "options", i1, "label"],
@@ -252,7 +252,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                               }
                             }
                             if (v12 !== undefined) {
-                              if (!(typeof v12 === "string")) {
+                              if (typeof v12 !== "string") {
                                 c = wrongType(
                                   c,
                                   ["questions", i0, "options", i1, "description"],
@@ -279,7 +279,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                     }
                   }
                   if (v8 !== undefined) {
-                    if (!(typeof v8 === "boolean")) {
+                    if (typeof v8 !== "boolean") {
                       c = wrongType(c, ["questions", i0, "multiSelect"], "boolean", v8);
                     }
                   }
@@ -319,7 +319,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                 for (let i2 = 0; i2 < u3.length; i2 += 2) {
                   const k4 = String(u3[i2]);
                   const v17 = u3[i2 + 1];
-                  if (!(typeof v17 === "string")) {
+                  if (typeof v17 !== "string") {
                     c = wrongType(c, ["answers", k4], "string", v17);
                   }
                 }
@@ -362,7 +362,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                 }
               }
               if (v19 !== undefined) {
-                if (!(typeof v19 === "string")) {
+                if (typeof v19 !== "string") {
                   c = wrongType(c, p2, "string", v19);
                 }
               }

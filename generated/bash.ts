@@ -99,7 +99,7 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
@@ -109,12 +109,12 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (v2 !== undefined) {
-          if (!(typeof v2 === "string")) {
+          if (typeof v2 !== "string") {
             c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "boolean")) {
+          if (typeof v3 !== "boolean") {
             c = wrongType(c, p3, "boolean", v3);
           }
         }

@@ -97,24 +97,24 @@ export function validateCronCreate(args: unknown): ValidationIssue[] | undefined
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
-          if (!(typeof v2 === "boolean")) {
+          if (typeof v2 !== "boolean") {
             c = wrongType(c, p2, "boolean", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "boolean")) {
+          if (typeof v3 !== "boolean") {
             c = wrongType(c, p3, "boolean", v3);
           }
         }

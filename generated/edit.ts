@@ -98,26 +98,26 @@ export function validateEdit(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 === undefined) {
           c = missing(c, p2);
         } else {
-          if (!(typeof v2 === "string")) {
+          if (typeof v2 !== "string") {
             c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "boolean")) {
+          if (typeof v3 !== "boolean") {
             c = wrongType(c, p3, "boolean", v3);
           }
         }

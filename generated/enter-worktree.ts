@@ -61,7 +61,7 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
           }
         }
         if (v0 !== undefined) {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }

@@ -86,7 +86,7 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
           }
         }
         if (v1 !== undefined) {
-          if (!(typeof v1 === "boolean")) {
+          if (typeof v1 !== "boolean") {
             c = wrongType(c, p1, "boolean", v1);
           }
         }

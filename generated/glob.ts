@@ -87,12 +87,12 @@ export function validateGlob(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 !== undefined) {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }

@@ -225,22 +225,22 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 !== undefined) {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
-          if (!(typeof v2 === "string")) {
+          if (typeof v2 !== "string") {
             c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "string")) {
+          if (typeof v3 !== "string") {
             c = wrongType(c, p3, "string", v3);
           }
         }
@@ -274,17 +274,17 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
           }
         }
         if (v9 !== undefined) {
-          if (!(typeof v9 === "boolean")) {
+          if (typeof v9 !== "boolean") {
             c = wrongType(c, p9, "boolean", v9);
           }
         }
         if (v10 !== undefined) {
-          if (!(typeof v10 === "boolean")) {
+          if (typeof v10 !== "boolean") {
             c = wrongType(c, p10, "boolean", v10);
           }
         }
         if (v11 !== undefined) {
-          if (!(typeof v11 === "boolean")) {
+          if (typeof v11 !== "boolean") {
             c = wrongType(c, p11, "boolean", v11);
           }
         }

@@ -148,7 +148,7 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }

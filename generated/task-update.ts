@@ -164,22 +164,22 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 !== undefined) {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
         if (v2 !== undefined) {
-          if (!(typeof v2 === "string")) {
+          if (typeof v2 !== "string") {
             c = wrongType(c, p2, "string", v2);
           }
         }
         if (v3 !== undefined) {
-          if (!(typeof v3 === "string")) {
+          if (typeof v3 !== "string") {
             c = wrongType(c, p3, "string", v3);
           }
         }
@@ -207,7 +207,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
               } catch {
                 v10 = UNREADABLE;
               }
-              if (!(typeof v10 === "string")) {
+              if (typeof v10 !== "string") {
                 c = wrongType(c, ["addBlocks", i0], "string", v10);
               }
             }
@@ -225,7 +225,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
               } catch {
                 v11 = UNREADABLE;
               }
-              if (!(typeof v11 === "string")) {
+              if (typeof v11 !== "string") {
                 c = wrongType(c, ["addBlockedBy", i1], "string", v11);
               }
             }
@@ -234,7 +234,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
           }
         }
         if (v7 !== undefined) {
-          if (!(typeof v7 === "string")) {
+          if (typeof v7 !== "string") {
             c = wrongType(c, p7, "string", v7);
           }
         }

@@ -75,14 +75,14 @@ export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }

@@ -137,6 +137,23 @@ export function typeCondition(types: readonly JsonType[], value: Code): Code {
   return join(tests, " || ");
 }
 
+/** A boolean expression: does `value` have none of `types`? Written as a reader would. */
+export function typeMismatch(types: readonly JsonType[], value: Code): Code {
+  const kept = types.filter((type) => !(type === "integer" && types.includes("number")));
+  if (kept.length !== 1) return code`!(${typeCondition(types, value)})`;
+  switch (kept[0]!) {
+    case "string":
+      return code`typeof ${value} !== "string"`;
+    case "boolean":
+      return code`typeof ${value} !== "boolean"`;
+    case "null":
+      return code`${value} !== null`;
+    default:
+      // A call (`!Number.isFinite(v)`) or a parenthesised test (`!(typeof v === "object" ...)`).
+      return code`!${singleTypeTest(kept[0]!, value)}`;
+  }
+}
+
 function singleTypeTest(type: JsonType, value: Code): Code {
   switch (type) {
     case "string":
@@ -183,7 +200,7 @@ export function collectType(
 ): Code {
   const wrongType = ctx.module.use("wrongType");
   const issue = code`c = ${wrongType}(c, ${pathCode(ctx.module, path)}, ${expectedText(types)}, ${value});\n`;
-  if (then.toString() === "") return code`if (!(${typeCondition(types, value)})) {\n${issue}}\n`;
+  if (then.toString() === "") return code`if (${typeMismatch(types, value)}) {\n${issue}}\n`;
   return code`if (${typeCondition(types, value)}) {\n${then}} else {\n${issue}}\n`;
 }
 

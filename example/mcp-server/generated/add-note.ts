@@ -85,14 +85,14 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
@@ -106,7 +106,7 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
               } catch {
                 v4 = UNREADABLE;
               }
-              if (!(typeof v4 === "string")) {
+              if (typeof v4 !== "string") {
                 c = wrongType(c, ["tags", i0], "string", v4);
               }
             }

@@ -60,7 +60,7 @@ export function validateListNotes(args: unknown): ValidationIssue[] | undefined 
           }
         }
         if (v0 !== undefined) {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }

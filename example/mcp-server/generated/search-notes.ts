@@ -85,7 +85,7 @@ export function validateSearchNotes(args: unknown): ValidationIssue[] | undefine
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }

@@ -99,14 +99,14 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
         if (v0 === undefined) {
           c = missing(c, p0);
         } else {
-          if (!(typeof v0 === "string")) {
+          if (typeof v0 !== "string") {
             c = wrongType(c, p0, "string", v0);
           }
         }
         if (v1 === undefined) {
           c = missing(c, p1);
         } else {
-          if (!(typeof v1 === "string")) {
+          if (typeof v1 !== "string") {
             c = wrongType(c, p1, "string", v1);
           }
         }
@@ -167,12 +167,12 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
                   if (v6 === undefined) {
                     c = missing(c, ["attendees", i0, "email"]);
                   } else {
-                    if (!(typeof v6 === "string")) {
+                    if (typeof v6 !== "string") {
                       c = wrongType(c, ["attendees", i0, "email"], "string", v6);
                     }
                   }
                   if (v7 !== undefined) {
-                    if (!(typeof v7 === "boolean")) {
+                    if (typeof v7 !== "boolean") {
                       c = wrongType(c, ["attendees", i0, "optional"], "boolean", v7);
                     }
                   }
