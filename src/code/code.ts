@@ -66,6 +66,31 @@ export function join(parts: readonly Code[], separator: string): Code {
 }
 
 /**
+ * `switch (<subject>.length) { case n: ... }`: the items grouped by the length of their text,
+ * lengths ascending, each group in the items' order, its case's statements from `body`. The
+ * dispatch by tool name and the test of an enum's strings (a length rules out most of them
+ * before any comparison of text).
+ */
+export function lengthSwitch<T>(
+  subject: Code,
+  items: readonly T[],
+  textOf: (item: T) => string,
+  body: (group: readonly T[]) => Code,
+): Code {
+  const byLength = new Map<number, T[]>();
+  for (const item of items) {
+    const length = textOf(item).length;
+    const group = byLength.get(length) ?? [];
+    group.push(item);
+    byLength.set(length, group);
+  }
+  const cases = [...byLength.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([length, group]) => code`case ${length}:\n${body(group)}`);
+  return code`switch (${subject}.length) {\n${join(cases, "")}}\n`;
+}
+
+/**
  * Text safe inside a `//` comment or a JSDoc block: line breaks (including U+2028/U+2029)
  * and other control characters are escaped, and `*\/` cannot close the block.
  */

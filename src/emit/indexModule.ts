@@ -1,4 +1,4 @@
-import { Code, code, join, propertyName } from "../code/code.js";
+import { Code, code, join, lengthSwitch, propertyName } from "../code/code.js";
 import type { ToolModuleNames } from "./names.js";
 
 /**
@@ -6,23 +6,19 @@ import type { ToolModuleNames } from "./names.js";
  * and direct calls.
  */
 function dispatchByName(modules: readonly ToolModuleNames[]): Code {
-  const byLength = new Map<number, ToolModuleNames[]>();
-  for (const module of modules) {
-    const group = byLength.get(module.tool.name.length) ?? [];
-    group.push(module);
-    byLength.set(module.tool.name.length, group);
-  }
-  if (byLength.size === 0) return code``;
-  const cases = [...byLength.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([length, group]) => {
+  if (modules.length === 0) return code``;
+  return lengthSwitch(
+    Code.raw("toolName"),
+    modules,
+    ({ tool }) => tool.name,
+    (group) => {
       const tests = group.map(
         ({ tool, validator }) =>
           code`if (toolName === ${tool.name}) return ${Code.raw(validator)}(args);\n`,
       );
-      return code`case ${length}:\n${join(tests, "")}return undefined;\n`;
-    });
-  return code`switch (toolName.length) {\n${join(cases, "")}}\n`;
+      return code`${join(tests, "")}return undefined;\n`;
+    },
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Code, code, join, literal } from "../code/code.js";
+import { Code, code, join, lengthSwitch, literal } from "../code/code.js";
 import { pathCode, type ModuleContext } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticObject } from "../extract/values.js";
 import type { KeywordDefinition, SchemaReading } from "./definition.js";
@@ -149,26 +149,21 @@ const SWITCHED_MEMBERS = 64;
 
 /** A module function: is the value one of these strings? A switch on its length, then `===`. */
 function memberTest(module: ModuleContext, members: readonly string[]): Code {
-  const byLength = new Map<number, string[]>();
-  for (const member of members) {
-    const group = byLength.get(member.length) ?? [];
-    group.push(member);
-    byLength.set(member.length, group);
-  }
-  const cases = [...byLength.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(
-      ([length, group]) =>
-        code`case ${length}:\nreturn ${join(
-          group.map((member) => code`v === ${member}`),
-          " || ",
-        )};\n`,
-    );
+  const tests = lengthSwitch(
+    Code.raw("v"),
+    members,
+    (member) => member,
+    (group) =>
+      code`return ${join(
+        group.map((member) => code`v === ${member}`),
+        " || ",
+      )};\n`,
+  );
   return module.shared(
     `test:${JSON.stringify(members)}`,
     "e",
     (name) =>
-      code`function ${name}(v: unknown): boolean {\nif (typeof v !== "string") return false;\nswitch (v.length) {\n${join(cases, "")}}\nreturn false;\n}\n`,
+      code`function ${name}(v: unknown): boolean {\nif (typeof v !== "string") return false;\n${tests}return false;\n}\n`,
   );
 }
 
