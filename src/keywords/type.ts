@@ -131,15 +131,20 @@ export function suggestType(name: string): JsonType | undefined {
 
 /** A boolean expression: does `value` have one of `types`? */
 export function typeCondition(types: readonly JsonType[], value: Code): Code {
-  const tests = types
-    .filter((type) => !(type === "integer" && types.includes("number")))
-    .map((type) => singleTypeTest(type, value));
-  return join(tests, " || ");
+  return join(
+    testedTypes(types).map((type) => singleTypeTest(type, value)),
+    " || ",
+  );
+}
+
+/** The types a value is tested for: `integer` beside `number` adds nothing. */
+function testedTypes(types: readonly JsonType[]): JsonType[] {
+  return types.filter((type) => !(type === "integer" && types.includes("number")));
 }
 
 /** A boolean expression: does `value` have none of `types`? Written as a reader would. */
 export function typeMismatch(types: readonly JsonType[], value: Code): Code {
-  const kept = types.filter((type) => !(type === "integer" && types.includes("number")));
+  const kept = testedTypes(types);
   if (kept.length !== 1) return code`!(${typeCondition(types, value)})`;
   switch (kept[0]!) {
     case "string":

@@ -160,19 +160,16 @@ function shownPathTo(path: IssuePath, end: number, last: string | undefined): st
   // Each key is checked on its own (a flat string); the joined text needs escaping only when
   // one of them does.
   let escape = false;
-  for (let i = 0; i < end && text.length <= MAX_SHOWN; i++) {
-    const part = path[i] ?? "";
+  // `last` is the part after the first `end` (here `end` >= 1 when it is given).
+  const count = last === undefined ? end : end + 1;
+  for (let i = 0; i < count && text.length <= MAX_SHOWN; i++) {
+    const part = i < end ? (path[i] ?? "") : (last ?? "");
     if (typeof part === "number") text += `[${part}]`;
     else {
       const key = cut(part);
       if (!escape && !plain(key)) escape = true;
       text += i === 0 ? key : `.${key}`;
     }
-  }
-  if (last !== undefined && text.length <= MAX_SHOWN) {
-    const key = cut(last);
-    if (!escape && !plain(key)) escape = true;
-    text += end <= 0 ? key : `.${key}`;
   }
   return escape ? shown(text) : cut(text);
 }

@@ -50,13 +50,7 @@ export function simplified(name: string): string {
     const code = name.charCodeAt(i);
     // Upper-case ASCII, a separator, or anything beyond ASCII (whose lower case needs the
     // full mapping).
-    if (
-      (code >= 0x41 && code <= 0x5a) ||
-      code === 0x5f ||
-      code === 0x2d ||
-      code === 0x20 ||
-      code > 0x7f
-    ) {
+    if (isUpperAscii(code) || isSeparator(code) || code > 0x7f) {
       return withoutSeparators(name.toLowerCase());
     }
   }
@@ -69,12 +63,21 @@ function withoutSeparators(lower: string): string {
   let from = 0;
   for (let i = 0; i < lower.length; i++) {
     const code = lower.charCodeAt(i);
-    if (code === 0x5f || code === 0x2d || code === 0x20) {
+    if (isSeparator(code)) {
       text += lower.slice(from, i);
       from = i + 1;
     }
   }
   return from === 0 ? lower : text + lower.slice(from);
+}
+
+/** `_`, `-` or a space: what a simplified name leaves out. */
+function isSeparator(code: number): boolean {
+  return code === 0x5f || code === 0x2d || code === 0x20;
+}
+
+function isUpperAscii(code: number): boolean {
+  return code >= 0x41 && code <= 0x5a;
 }
 
 /** Whether two simplified names differ only in a plural ending `ies` / `y`. */
@@ -118,12 +121,13 @@ export function comparable(name: string): ComparableName | undefined {
       const text = simplified(name);
       return { name, text, length: text.length, characters: characterSet(text) };
     }
-    if (code === 0x5f || code === 0x2d || code === 0x20) {
+    if (isSeparator(code)) {
       changed = true;
       continue;
     }
-    if (code >= 0x41 && code <= 0x5a) changed = true;
-    set |= 1 << ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) & 31);
+    const upper = isUpperAscii(code);
+    if (upper) changed = true;
+    set |= 1 << ((upper ? code | 0x20 : code) & 31);
     length++;
   }
   return { name, text: changed ? undefined : name, length, characters: set };
