@@ -146,7 +146,7 @@ const KEYWORD_TYPES: Partial<Record<ts.SyntaxKind, string>> = {
 };
 
 /** The empty lists of the nodes that have none (decorators, attributes, implements): shared. */
-const NONE: readonly Node[] = Object.freeze([]);
+export const NONE: readonly Node[] = Object.freeze([]);
 
 const LOGICAL = new Set(["&&", "||", "??"]);
 const ASSIGNMENT = new Set([
@@ -1343,6 +1343,8 @@ class Converter {
       });
     }
     if (ts.isIndexSignatureDeclaration(m)) {
+      // TypeScript's parser reads `[key: string]` without a type (its checker reports it).
+      if (!m.type) throw new Unsupported("index signature without type");
       let readonly = false;
       for (const mod of ts.getModifiers(m) ?? []) {
         if (mod.kind === ts.SyntaxKind.ReadonlyKeyword) readonly = true;
@@ -1376,7 +1378,8 @@ class Converter {
   }
 }
 
-function rebalanceLogicalTree(node: Node): Node {
+/** `a && (b && c)` read as `(a && b) && c`, as prettier reads it. */
+export function rebalanceLogicalTree(node: Node): Node {
   if (!(node.right.type === "LogicalExpression" && node.operator === node.right.operator))
     return node;
   return rebalanceLogicalTree({

@@ -1,6 +1,7 @@
 // A printer that gives, for the TypeScript the generator emits, exactly the text prettier 3.10.1
-// gives (`prettier.format(text, options)`), without loading prettier. It parses with TypeScript's
-// parser, builds prettier's document IR with prettier's printing rules (ported in print.ts), and
+// gives (`prettier.format(text, options)`), without loading prettier. It reads the text into
+// prettier's tree (subset.ts for the generator's tool modules and index.ts, TypeScript's parser
+// for the rest), builds prettier's document IR with prettier's printing rules (ported in print.ts), and
 // prints it with prettier's layout algorithm (doc.ts). Whatever it does not reproduce with
 // certainty (a construct, a comment placement, an option value) makes it return undefined, and
 // the caller formats with prettier instead. Self-contained: it imports only TypeScript (through
@@ -15,6 +16,7 @@ import {
   type PrettierLikeOptions,
 } from "./options.js";
 import { Printer } from "./print.js";
+import { parseSubset } from "./subset.js";
 import { Unsupported } from "./unsupported.js";
 
 export { isSupportedOptions, type PrettierLikeOptions };
@@ -55,7 +57,8 @@ function print(text: string, options: FormatOptions): string {
   // neither, so such input is left to prettier.
   if (text.includes("\r") || text.charCodeAt(0) === 0xfeff)
     throw new Unsupported("CR or BOM in the input");
-  const { ast, comments, contentEndNodes } = parse(text);
+  // The generator's own modules are read without TypeScript; anything else with it.
+  const { ast, comments, contentEndNodes } = parseSubset(text) ?? parse(text);
   setContentEnds(contentEndNodes, text, comments);
   attachComments(ast, comments, text, options);
   const printer = new Printer(ast, text, options, comments);
