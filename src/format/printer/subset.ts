@@ -199,18 +199,48 @@ class SubsetParser {
 
   scan(): void {
     const { text } = this;
-    const length = text.length;
-    let i = this.pos;
-    let newline = false;
+    const i = this.skipTrivia(this.pos);
+    this.start = i;
+    if (i >= text.length) {
+      this.kind = EOF;
+      this.value = "";
+      this.end = this.pos = text.length;
+      return;
+    }
+    const c = text.charCodeAt(i);
+    if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < text.length && isNamePart(text.charCodeAt(j))) j++;
+      const after = text.charCodeAt(j);
+      if (after === 0x5c /* \ */ || after >= 0x80) throw new Unsupported("identifier escapes");
+      this.token(NAME, j);
+    } else if (c >= 48 && c <= 57) {
+      this.token(NUMBER, this.numberEnd(i));
+    } else if (c === 0x22 /* " */) {
+      this.token(STRING, this.stringEnd(i));
+    } else {
+      const p = punctuator(text, i, c);
+      if (p === undefined) throw new Unsupported(`character ${JSON.stringify(text[i])}`);
+      this.kind = PUNCT;
+      this.value = p;
+      this.end = this.pos = i + p.length;
+    }
+  }
+
+  /** Past the white space and comments at `i` (recording the comments and any line break). */
+  skipTrivia(from: number): number {
+    const { text } = this;
+    let i = from;
+    this.newline = false;
     for (;;) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 9 || c === 11 || c === 12) i++;
       else if (c === 10) {
-        newline = true;
+        this.newline = true;
         i++;
       } else if (c === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2f) {
         let end = i + 2;
-        while (end < length) {
+        while (end < text.length) {
           const e = text.charCodeAt(end);
           if (e === 10 || e === 13 || e === 0x2028 || e === 0x2029) break;
           end++;
@@ -221,54 +251,40 @@ class SubsetParser {
         const close = text.indexOf("*/", i + 2);
         if (close === -1) throw new Unsupported("unterminated comment");
         const value = text.slice(i + 2, close);
-        if (value.includes("\n")) newline = true;
+        // A line break inside a comment is one before the next token, as TypeScript reads it.
+        if (/[\n\r\u2028\u2029]/.test(value)) this.newline = true;
         this.comment("Block", i, close + 2, value);
         i = close + 2;
-      } else break;
+      } else return i;
     }
-    this.newline = newline;
-    this.start = i;
-    if (i >= length) {
-      this.kind = EOF;
-      this.value = "";
-      this.end = this.pos = length;
-      return;
+  }
+
+  /** The end of the number at `i`: decimal digits, a fraction, an exponent, nothing else. */
+  numberEnd(i: number): number {
+    const { text } = this;
+    let j = i + 1;
+    while (j < text.length) {
+      const d = text.charCodeAt(j);
+      const sign = (d === 43 || d === 45) && (text.charCodeAt(j - 1) | 32) === 101; // e+, e-
+      if (!(isNamePart(d) || d === 46 || sign)) break;
+      j++;
     }
-    const c = text.charCodeAt(i);
-    if (isNameStart(c)) {
-      let j = i + 1;
-      while (j < length && isNamePart(text.charCodeAt(j))) j++;
-      const after = text.charCodeAt(j);
-      if (after === 0x5c /* \ */ || after >= 0x80) throw new Unsupported("identifier escapes");
-      this.token(NAME, j);
-    } else if (c >= 48 && c <= 57) {
-      let j = i + 1;
-      while (j < length) {
-        const d = text.charCodeAt(j);
-        const sign = (d === 43 || d === 45) && (text.charCodeAt(j - 1) | 32) === 101; // e+, e-
-        if (!(isNamePart(d) || d === 46 || sign)) break;
-        j++;
-      }
-      if (!NUMBER_TEXT.test(text.slice(i, j))) throw new Unsupported("number form");
-      this.token(NUMBER, j);
-    } else if (c === 0x22 /* " */) {
-      let j = i + 1;
-      while (j < length) {
-        const d = text.charCodeAt(j);
-        if (d === 0x5c) j += 2;
-        else if (d === 0x22) break;
-        else if (d === 10) throw new Unsupported("line break in a string");
-        else j++;
-      }
-      if (j >= length) throw new Unsupported("unterminated string");
-      this.token(STRING, j + 1);
-    } else {
-      const p = punctuator(text, i, c);
-      if (p === undefined) throw new Unsupported(`character ${JSON.stringify(text[i])}`);
-      this.kind = PUNCT;
-      this.value = p;
-      this.end = this.pos = i + p.length;
+    if (!NUMBER_TEXT.test(text.slice(i, j))) throw new Unsupported("number form");
+    return j;
+  }
+
+  /** The end of the double-quoted string at `i`, past its closing quote. */
+  stringEnd(i: number): number {
+    const { text } = this;
+    let j = i + 1;
+    while (j < text.length) {
+      const d = text.charCodeAt(j);
+      if (d === 0x5c) j += 2;
+      else if (d === 0x22) return j + 1;
+      else if (d === 10) throw new Unsupported("line break in a string");
+      else j++;
     }
+    throw new Unsupported("unterminated string");
   }
 
   token(kind: number, end: number): void {
