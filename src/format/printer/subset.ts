@@ -127,6 +127,12 @@ function punctuator(text: string, i: number, c: number): string | undefined {
   }
 }
 
+/** Whether a word is reserved (the lengths and first letters of reserved words filter first). */
+function isReserved(word: string): boolean {
+  const first = word.charCodeAt(0);
+  return word.length >= 2 && word.length <= 10 && first >= 97 && first <= 121 && RESERVED.has(word);
+}
+
 function isNameStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36;
 }
@@ -308,6 +314,17 @@ class SubsetParser {
     return peeked;
   }
 
+  /** Whether the next token is `.` (white space read here, comments through a lookahead). */
+  followedByDot(): boolean {
+    const { text } = this;
+    for (let i = this.end; ; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 11 || c === 12) continue;
+      if (c === 0x2f /* / */) return this.peek().value === ".";
+      return c === 0x2e;
+    }
+  }
+
   /** The token after the word `type`, which TypeScript reads differently after a line break. */
   afterType(): { kind: number; value: string } {
     const after = this.peek();
@@ -336,7 +353,7 @@ class SubsetParser {
 
   /** A name token that may name a binding or be read as an identifier. */
   bindingWord(): string {
-    if (this.kind !== NAME || RESERVED.has(this.value)) throw new Unsupported("a name expected");
+    if (this.kind !== NAME || isReserved(this.value)) throw new Unsupported("a name expected");
     return this.value;
   }
 
@@ -442,7 +459,7 @@ class SubsetParser {
         case "continue":
           return this.breakOrContinue();
         default:
-          if (RESERVED.has(this.value) && !EXPRESSION_WORDS.has(this.value))
+          if (isReserved(this.value) && !EXPRESSION_WORDS.has(this.value))
             throw new Unsupported(`statement ${this.value}`);
       }
     } else if (this.is("{")) return this.block();
@@ -938,7 +955,7 @@ class SubsetParser {
             return this.finish({}, "ThisExpression", start);
           }
           default:
-            if (RESERVED.has(this.value)) throw new Unsupported(`expression ${this.value}`);
+            if (isReserved(this.value)) throw new Unsupported(`expression ${this.value}`);
             if (this.value === "async" && this.peek().kind === NAME)
               throw new Unsupported("async function");
             return this.identifierName();
@@ -1043,7 +1060,7 @@ class SubsetParser {
   returnType(): Node {
     const start = this.start;
     this.expect(":");
-    if (this.kind === NAME && !RESERVED.has(this.value)) {
+    if (this.kind === NAME && !isReserved(this.value)) {
       const after = this.peek();
       if (after.kind === NAME && after.value === "is" && !after.newline) {
         const predicateStart = this.start;
@@ -1122,13 +1139,13 @@ class SubsetParser {
     if (this.kind !== NAME) throw new Unsupported(`type at ${JSON.stringify(this.value)}`);
     const keyword = TYPE_KEYWORDS[this.value];
     if (keyword !== undefined || this.value === "null") {
-      if (this.peek().value === ".") throw new Unsupported("qualified keyword");
+      if (this.followedByDot()) throw new Unsupported("qualified keyword");
       this.next();
       return this.finish({}, keyword ?? "TSNullKeyword", start);
     }
     if (this.value === "true" || this.value === "false")
       return this.finish({ literal: this.keywordLiteral() }, "TSLiteralType", start);
-    if (RESERVED.has(this.value) || this.value === "asserts" || this.value === "abstract")
+    if (isReserved(this.value) || this.value === "asserts" || this.value === "abstract")
       throw new Unsupported(`type ${this.value}`);
     const typeName = this.identifierName();
     if (this.is(".")) throw new Unsupported("qualified type name");
