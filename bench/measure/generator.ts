@@ -99,20 +99,19 @@ function runNode(args: readonly string[], cwd: string, tsx = false): Promise<Run
   });
 }
 
-/** Runs the command `runs` times; `before` empties the output folder first. */
+/** Runs the command `runs` times (`args` may differ by run). */
 async function measure(
-  args: readonly string[],
+  args: readonly string[] | ((run: number) => readonly string[]),
   cwd: string,
   runs: number,
-  before?: () => Promise<void>,
 ): Promise<ProcessFigure> {
   const figures: RunOutput[] = [];
   for (let i = 0; i < runs; i++) {
-    await before?.();
-    const result = await runNode(args, cwd);
+    const runArgs = typeof args === "function" ? args(i) : args;
+    const result = await runNode(runArgs, cwd);
     if (result.code !== 0) {
       throw new Error(
-        `\`node ${args.join(" ")}\` in ${cwd} exited with ${result.code}:\n${result.stderr.slice(0, 4000)}`,
+        `\`node ${runArgs.join(" ")}\` in ${cwd} exited with ${result.code}:\n${result.stderr.slice(0, 4000)}`,
       );
     }
     figures.push(result);
@@ -134,20 +133,25 @@ async function generatorCase(
   options: { runs: number; check: boolean; stageGlobs?: readonly string[] },
 ): Promise<GeneratorCase> {
   const toolArgs = toolGlobs.flatMap((glob) => ["--tools", glob]);
-  const empty = () => fs.rm(out, { recursive: true, force: true });
+  // Each first run writes into a folder of its own that does not exist yet, and they are
+  // removed after the last: removing one just before the next run made the file system's
+  // work on the removal (its journal, the discard of the blocks) part of that run's writes,
+  // measured at 40 ms to 0.9 s for 1,000 files.
+  const firstOut = (run: number) => `${out}-first-${run}`;
   const gen = await measure(
-    [GEN, ...toolArgs, "--out", out, "--no-cache"],
+    (run) => [GEN, ...toolArgs, "--out", firstOut(run), "--no-cache"],
     cwd,
     options.runs,
-    empty,
   );
+  for (let run = 0; run < options.runs; run++)
+    await fs.rm(firstOut(run), { recursive: true, force: true });
   // One run that records the cache, then the measured checks against the folder it wrote.
   await runNode([GEN, ...toolArgs, "--out", out], cwd);
   const check = await measure([GEN, ...toolArgs, "--out", out, "--check"], cwd, options.runs);
   const checkFull = options.check
     ? await measure([GEN, ...toolArgs, "--out", out, "--check", "--no-cache"], cwd, options.runs)
     : undefined;
-  await empty();
+  await fs.rm(out, { recursive: true, force: true });
   const staged = await runNode(
     ["--input-type=module", "-e", STAGES, GENERATE, ...(options.stageGlobs ?? toolGlobs)],
     cwd,
