@@ -213,6 +213,7 @@ describe("the reader of the generator's own modules", () => {
       // `as` after a line break, `in`, a label, escapes in names and strings it does not know.
       "const a = b\nas T;\n",
       "if (a in b) c();\n",
+      "for (const k: string in o) f(k);\n",
       "x: for (;;) break x;\n",
       "const \\u0061 = 1;\n",
       'const s = "\\x41";\n',

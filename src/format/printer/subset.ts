@@ -689,8 +689,11 @@ class SubsetParser {
       init = this.variableDeclarations(this.start);
       if (this.is("in") || this.is("of")) {
         const type = this.value === "in" ? "ForInStatement" : "ForOfStatement";
-        if (init.declarations.length !== 1 || init.declarations[0].init !== null)
+        const [declarator] = init.declarations;
+        // One name, without a type or a value (TypeScript reports either as an error).
+        if (init.declarations.length !== 1 || declarator.init !== null)
           throw new Unsupported("for-in initializer");
+        if (declarator.id.typeAnnotation !== undefined) throw new Unsupported("for-in type");
         this.next();
         const right = type === "ForInStatement" ? this.expression() : this.assignment();
         this.expect(")");
