@@ -84,15 +84,20 @@ export function writeExpected(
 }
 
 /**
- * Generates a golden case into a temporary folder of its own under tests/ (removed when the
- * process exits) and imports its index.ts: the golden folder alone lacks the support modules.
+ * Generates a golden case into a temporary folder of its own under tests/ and imports its
+ * index.ts (the golden folder alone lacks the support modules); the folder is removed once the
+ * modules are loaded (a test worker's exit comes too late: vitest ends its workers without it).
  */
 export async function importCaseOutput<T>(name: string): Promise<T> {
   const testCase = goldenCases().find((c) => c.name === name);
   if (!testCase) throw new Error(`no golden case ${name}`);
   const result = await generateCase(testCase);
   const dir = fs.mkdtempSync(path.join(path.dirname(CODEGEN_FIXTURES), "..", `.tmp-${name}-`));
-  process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
-  for (const file of result.output ?? []) fs.writeFileSync(path.join(dir, file.name), file.content);
-  return (await import(path.join(dir, "index.ts"))) as T;
+  try {
+    for (const file of result.output ?? [])
+      fs.writeFileSync(path.join(dir, file.name), file.content);
+    return (await import(path.join(dir, "index.ts"))) as T;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
