@@ -242,6 +242,7 @@ const PROGRAMS = [
   "/** doc */\nexport function is(args: unknown): args is X { return v(args) === undefined; }\n",
   "void args; // trailing\n/* block */\n",
   'const o = { a: 1, "b": [2], c, ...d };\n',
+  "type T = constructor | toString | __proto__;\nx = a.constructor + b.hasOwnProperty;\n",
 ];
 
 /** Some tool modules and index.ts, to respace. */

@@ -29,38 +29,39 @@ const RESERVED = new Set(
 /** Reserved words that start an expression statement read here. */
 const EXPRESSION_WORDS = new Set(["void", "typeof", "this", "null", "true", "false"]);
 
-const TYPE_KEYWORDS: Record<string, string> = {
-  string: "TSStringKeyword",
-  number: "TSNumberKeyword",
-  boolean: "TSBooleanKeyword",
-  unknown: "TSUnknownKeyword",
-  any: "TSAnyKeyword",
-  never: "TSNeverKeyword",
-  undefined: "TSUndefinedKeyword",
-  void: "TSVoidKeyword",
-  object: "TSObjectKeyword",
-  symbol: "TSSymbolKeyword",
-  bigint: "TSBigIntKeyword",
-};
+// Maps, not objects: a word such as `constructor` must find nothing.
+const TYPE_KEYWORDS = new Map([
+  ["string", "TSStringKeyword"],
+  ["number", "TSNumberKeyword"],
+  ["boolean", "TSBooleanKeyword"],
+  ["unknown", "TSUnknownKeyword"],
+  ["any", "TSAnyKeyword"],
+  ["never", "TSNeverKeyword"],
+  ["undefined", "TSUndefinedKeyword"],
+  ["void", "TSVoidKeyword"],
+  ["object", "TSObjectKeyword"],
+  ["symbol", "TSSymbolKeyword"],
+  ["bigint", "TSBigIntKeyword"],
+]);
 
 /** TypeScript's binary operator precedences, for the operators read here. */
-const PRECEDENCE: Record<string, number> = {
-  "||": 5,
-  "&&": 6,
-  "==": 10,
-  "!=": 10,
-  "===": 10,
-  "!==": 10,
-  "<": 11,
-  "<=": 11,
-  ">=": 11,
-  as: 11,
-  "+": 13,
-  "-": 13,
-  "*": 14,
-  "/": 14,
-  "%": 14,
-};
+const PRECEDENCE = new Map([
+  ["||", 5],
+  ["&&", 6],
+  ["==", 10],
+  ["!=", 10],
+  ["===", 10],
+  ["!==", 10],
+  ["<", 11],
+  ["<=", 11],
+  [">=", 11],
+  ["as", 11],
+  ["+", 13],
+  ["-", 13],
+  ["*", 14],
+  ["/", 14],
+  ["%", 14],
+]);
 
 const ASSIGNMENT = new Set(["=", "+=", "-=", "*=", "/=", "%="]);
 
@@ -817,7 +818,7 @@ class SubsetParser {
     for (;;) {
       if (this.kind !== PUNCT && !(this.kind === NAME && this.value === "as")) break;
       const operator = this.value;
-      const own = PRECEDENCE[operator];
+      const own = PRECEDENCE.get(operator);
       if (own === undefined) {
         // Operators not read here end the expression only where they cannot continue it.
         if (DECLINED_OPERATORS.has(operator)) throw new Unsupported(`operator ${operator}`);
@@ -1140,7 +1141,7 @@ class SubsetParser {
     }
     if (this.is("{")) return this.typeLiteral();
     if (this.kind !== NAME) throw new Unsupported(`type at ${JSON.stringify(this.value)}`);
-    const keyword = TYPE_KEYWORDS[this.value];
+    const keyword = TYPE_KEYWORDS.get(this.value);
     if (keyword !== undefined || this.value === "null") {
       if (this.followedByDot()) throw new Unsupported("qualified keyword");
       this.next();
