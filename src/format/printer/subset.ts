@@ -352,6 +352,28 @@ class SubsetParser {
     this.expect(";");
   }
 
+  /** Items separated by commas (a trailing one allowed) up to `close`, which is consumed. */
+  commaList<T>(close: string, item: () => T): T[] {
+    const items: T[] = [];
+    while (!this.is(close)) {
+      items.push(item());
+      if (!this.eat(",")) break;
+    }
+    this.expect(close);
+    return items;
+  }
+
+  /** Items up to a closing `}`, which is consumed: a block's statements, an object type's members. */
+  untilBrace<T>(item: () => T): T[] {
+    const items: T[] = [];
+    while (!this.is("}")) {
+      if (this.kind === EOF) throw new Unsupported("unclosed braces");
+      items.push(item());
+    }
+    this.next();
+    return items;
+  }
+
   /** A name token that may name a binding or be read as an identifier. */
   bindingWord(): string {
     if (this.kind !== NAME || isReserved(this.value)) throw new Unsupported("a name expected");
@@ -474,12 +496,7 @@ class SubsetParser {
   block(): Node {
     const start = this.start;
     this.expect("{");
-    const body: Node[] = [];
-    while (!this.is("}")) {
-      if (this.kind === EOF) throw new Unsupported("unclosed block");
-      body.push(this.statement());
-    }
-    this.next();
+    const body = this.untilBrace(() => this.statement());
     return this.finish({ body }, "BlockStatement", start);
   }
 
@@ -508,8 +525,7 @@ class SubsetParser {
   /** `{ a, type B }` of an import or export: no renaming, no string names. */
   specifiers(make: (local: Node, exported: Node, kind: string, start: number) => Node): Node[] {
     this.expect("{");
-    const list: Node[] = [];
-    while (!this.is("}")) {
+    return this.commaList("}", () => {
       const start = this.start;
       let kind = "value";
       if (this.is("type")) {
@@ -523,18 +539,13 @@ class SubsetParser {
       const { start: nameStart, end: nameEnd } = this;
       this.next();
       if (this.is("as")) throw new Unsupported("renamed import or export");
-      list.push(
-        make(
-          this.identifierNamed(name, nameStart, nameEnd),
-          this.identifierNamed(name, nameStart, nameEnd),
-          kind,
-          start,
-        ),
+      return make(
+        this.identifierNamed(name, nameStart, nameEnd),
+        this.identifierNamed(name, nameStart, nameEnd),
+        kind,
+        start,
       );
-      if (!this.eat(",")) break;
-    }
-    this.expect("}");
-    return list;
+    });
   }
 
   exportDeclaration(): Node {
@@ -634,8 +645,7 @@ class SubsetParser {
 
   parameters(): Node[] {
     this.expect("(");
-    const params: Node[] = [];
-    while (!this.is(")")) {
+    return this.commaList(")", () => {
       if (this.is("...")) throw new Unsupported("rest parameter");
       const id = this.bindingIdentifier();
       if (id.name === "this") throw new Unsupported("this parameter");
@@ -643,11 +653,8 @@ class SubsetParser {
       if (this.is(":")) id.typeAnnotation = this.typeAnnotation();
       id.range = [id.range[0], this.last];
       if (this.is("=")) throw new Unsupported("parameter initializer");
-      params.push(id);
-      if (!this.eat(",")) break;
-    }
-    this.expect(")");
-    return params;
+      return id;
+    });
   }
 
   typeAlias(start: number): Node {
@@ -877,14 +884,8 @@ class SubsetParser {
     const start = this.start;
     let node = this.is("new") ? this.newExpression() : this.primary();
     for (;;) {
-      if (this.eat(".")) {
-        const property = this.identifierName();
-        node = this.finish(
-          { object: node, property, computed: false, optional: false },
-          "MemberExpression",
-          start,
-        );
-      } else if (this.eat("[")) {
+      if (this.eat(".")) node = this.dotMember(node, start);
+      else if (this.eat("[")) {
         const property = this.expression();
         this.expect("]");
         node = this.finish(
@@ -905,19 +906,22 @@ class SubsetParser {
     }
   }
 
+  /** `object.name`, after the dot. */
+  dotMember(object: Node, start: number): Node {
+    const property = this.identifierName();
+    return this.finish(
+      { object, property, computed: false, optional: false },
+      "MemberExpression",
+      start,
+    );
+  }
+
   newExpression(): Node {
     const start = this.start;
     this.next();
     const calleeStart = this.start;
     let callee = this.primary();
-    while (this.eat(".")) {
-      const property = this.identifierName();
-      callee = this.finish(
-        { object: callee, property, computed: false, optional: false },
-        "MemberExpression",
-        calleeStart,
-      );
-    }
+    while (this.eat(".")) callee = this.dotMember(callee, calleeStart);
     const typeArguments = this.is("<") ? this.typeArguments() : undefined;
     if (!this.is("(")) throw new Unsupported("new without arguments");
     const args = this.arguments();
@@ -926,13 +930,7 @@ class SubsetParser {
 
   arguments(): Node[] {
     this.expect("(");
-    const args: Node[] = [];
-    while (!this.is(")")) {
-      args.push(this.is("...") ? this.spread() : this.assignment());
-      if (!this.eat(",")) break;
-    }
-    this.expect(")");
-    return args;
+    return this.commaList(")", () => (this.is("...") ? this.spread() : this.assignment()));
   }
 
   spread(): Node {
@@ -979,25 +977,19 @@ class SubsetParser {
   arrayLiteral(): Node {
     const start = this.start;
     this.next();
-    const elements: Node[] = [];
-    while (!this.is("]")) {
+    const elements = this.commaList("]", () => {
       if (this.is(",")) throw new Unsupported("array holes");
-      elements.push(this.is("...") ? this.spread() : this.assignment());
-      if (!this.eat(",")) break;
-    }
-    this.expect("]");
+      return this.is("...") ? this.spread() : this.assignment();
+    });
     return this.finish({ elements }, "ArrayExpression", start);
   }
 
   objectLiteral(): Node {
     const start = this.start;
     this.next();
-    const properties: Node[] = [];
-    while (!this.is("}")) {
-      properties.push(this.is("...") ? this.spread() : this.property());
-      if (!this.eat(",")) break;
-    }
-    this.expect("}");
+    const properties = this.commaList("}", () =>
+      this.is("...") ? this.spread() : this.property(),
+    );
     return this.finish({ properties }, "ObjectExpression", start);
   }
 
@@ -1057,7 +1049,7 @@ class SubsetParser {
     const start = this.start;
     this.expect(":");
     const typeAnnotation = this.type();
-    return { type: "TSTypeAnnotation", typeAnnotation, range: [start, this.last] };
+    return this.finish({ typeAnnotation }, "TSTypeAnnotation", start);
   }
 
   /** A function's return type: `: T` or the predicate `: name is T`. */
@@ -1076,20 +1068,16 @@ class SubsetParser {
           {
             asserts: false,
             parameterName,
-            typeAnnotation: {
-              type: "TSTypeAnnotation",
-              typeAnnotation: type,
-              range: [typeStart, this.last],
-            },
+            typeAnnotation: this.finish({ typeAnnotation: type }, "TSTypeAnnotation", typeStart),
           },
           "TSTypePredicate",
           predicateStart,
         );
-        return { type: "TSTypeAnnotation", typeAnnotation: predicate, range: [start, this.last] };
+        return this.finish({ typeAnnotation: predicate }, "TSTypeAnnotation", start);
       }
     }
     const typeAnnotation = this.type();
-    return { type: "TSTypeAnnotation", typeAnnotation, range: [start, this.last] };
+    return this.finish({ typeAnnotation }, "TSTypeAnnotation", start);
   }
 
   /** A union of array, reference, keyword, literal and object types. */
@@ -1168,19 +1156,14 @@ class SubsetParser {
     do params.push(this.type());
     while (this.eat(","));
     this.expect(">");
-    return { type: "TSTypeParameterInstantiation", params, range: [start, this.last] };
+    return this.finish({ params }, "TSTypeParameterInstantiation", start);
   }
 
   /** `{ a: T; readonly b?: U; [key: string]: V }`: mapped types are TypeScript's to read. */
   typeLiteral(): Node {
     const start = this.start;
     this.next();
-    const members: Node[] = [];
-    while (!this.is("}")) {
-      if (this.kind === EOF) throw new Unsupported("unclosed type literal");
-      members.push(this.typeMember());
-    }
-    this.next();
+    const members = this.untilBrace(() => this.typeMember());
     return this.finish({ members }, "TSTypeLiteral", start);
   }
 
