@@ -110,9 +110,6 @@ export async function repositoryToolFiles(mode: Mode = "strict"): Promise<Unform
   return emitToolFiles(assignModuleNames(tools).modules, { command: COMMAND, facts: FACTS });
 }
 
-/** The property tests' random tool schemas (the enforced subset, hostile keys, noise keywords). */
-export { rootSchemaArb } from "../properties/schemas.js";
-
 /**
  * The unformatted output for the benchmark's synthetic code base of `count` tools (bench/
  * synthetic.ts writes it into `dir`): the tool modules and index.ts.

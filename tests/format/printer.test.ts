@@ -18,13 +18,12 @@ import { parse } from "../../src/format/printer/estree.js";
 import {
   keywordSets,
   repositoryToolFiles,
-  rootSchemaArb,
   schemaFiles,
   supportFiles,
   type UnformattedFile,
 } from "./corpus.js";
 import { integerFromEnv } from "../helpers/env.js";
-import { descriptionArb, toolNameArb, toolParametersArb } from "./schemas.js";
+import { toolsArb } from "./schemas.js";
 
 const SEED = process.env.PRINTER_SEED ? Number(process.env.PRINTER_SEED) : 20_261_201;
 const SCALE = integerFromEnv("PRINTER_SCALE", 1);
@@ -231,17 +230,7 @@ describe("printLikePrettier", () => {
     "prints the output of random schemas as prettier does, over random options",
     async () => {
       const runArb = fc.record({
-        tools: fc.array(
-          fc.record({
-            name: toolNameArb,
-            schema: fc.oneof(
-              { weight: 2, arbitrary: toolParametersArb },
-              { weight: 1, arbitrary: rootSchemaArb(3) },
-            ),
-            description: descriptionArb,
-          }),
-          { minLength: 1, maxLength: 3 },
-        ),
+        tools: toolsArb,
         options: fc.oneof(
           { weight: 1, arbitrary: fc.constantFrom(...COMMON) },
           { weight: 2, arbitrary: optionsArb },
@@ -253,15 +242,7 @@ describe("printLikePrettier", () => {
       const tally = new Tally();
       let skipped = 0;
       for (const run of runs) {
-        const files = schemaFiles(
-          run.tools.map((t) => ({
-            name: t.name,
-            schema: t.schema,
-            description: t.description ?? undefined,
-          })),
-          run.mode,
-          run.command,
-        );
+        const files = schemaFiles(run.tools, run.mode, run.command);
         if (!files) {
           skipped++;
           continue;

@@ -3,6 +3,7 @@
 // and descriptions, many properties, large enums and enums of objects, additionalProperties
 // schemas, deep nesting), alongside the property tests' own schemas (corpus.ts).
 import fc from "fast-check";
+import { rootSchemaArb } from "../properties/schemas.js";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -162,3 +163,22 @@ export const toolNameArb = fc.oneof(
 );
 
 export const descriptionArb = fc.option(textArb, { freq: 2 });
+
+/** One to three tools (a name, parameters or any root schema, a description), as corpus.ts's `schemaFiles` takes them. */
+export const toolsArb = fc.array(
+  fc
+    .record({
+      name: toolNameArb,
+      schema: fc.oneof(
+        { weight: 2, arbitrary: toolParametersArb },
+        { weight: 1, arbitrary: rootSchemaArb(3) },
+      ),
+      description: descriptionArb,
+    })
+    .map(({ name, schema, description }) => ({
+      name,
+      schema,
+      description: description ?? undefined,
+    })),
+  { minLength: 1, maxLength: 3 },
+);

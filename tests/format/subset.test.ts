@@ -14,13 +14,12 @@ import { ts } from "../../src/tsMorph.js";
 import {
   keywordSets,
   repositoryToolFiles,
-  rootSchemaArb,
   schemaFiles,
   supportFiles,
   type UnformattedFile,
 } from "./corpus.js";
 import { integerFromEnv } from "../helpers/env.js";
-import { descriptionArb, toolNameArb, toolParametersArb } from "./schemas.js";
+import { toolsArb } from "./schemas.js";
 
 const LONG = 600_000;
 const SEED = process.env.SUBSET_SEED ? Number(process.env.SUBSET_SEED) : 20_261_201;
@@ -78,30 +77,12 @@ function checkFile(file: UnformattedFile): boolean {
 
 function randomSchemaFiles(runs: number, seed: number): UnformattedFile[] {
   const runArb = fc.record({
-    tools: fc.array(
-      fc.record({
-        name: toolNameArb,
-        schema: fc.oneof(
-          { weight: 2, arbitrary: toolParametersArb },
-          { weight: 1, arbitrary: rootSchemaArb(3) },
-        ),
-        description: descriptionArb,
-      }),
-      { minLength: 1, maxLength: 3 },
-    ),
+    tools: toolsArb,
     mode: fc.constantFrom("strict" as const, "standard" as const),
   });
-  return fc.sample(runArb, { numRuns: runs, seed }).flatMap(
-    (run) =>
-      schemaFiles(
-        run.tools.map((t) => ({
-          name: t.name,
-          schema: t.schema,
-          description: t.description ?? undefined,
-        })),
-        run.mode,
-      ) ?? [],
-  );
+  return fc
+    .sample(runArb, { numRuns: runs, seed })
+    .flatMap((run) => schemaFiles(run.tools, run.mode) ?? []);
 }
 
 describe("the reader of the generator's own modules", () => {
