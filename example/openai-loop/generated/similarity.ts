@@ -113,7 +113,7 @@ export function comparable(name: string): ComparableName | undefined {
   // (lower case, no separators), and whether simplifying changes it at all.
   let set = 0;
   let length = 0;
-  let changed = false;
+  let kinds = 0;
   for (let i = 0; i < name.length; i++) {
     const code = name.charCodeAt(i);
     if (code > 0x7f) {
@@ -121,16 +121,32 @@ export function comparable(name: string): ComparableName | undefined {
       const text = simplified(name);
       return { name, text, length: text.length, characters: characterSet(text) };
     }
-    if (isSeparator(code)) {
-      changed = true;
-      continue;
-    }
-    const upper = isUpperAscii(code);
-    if (upper) changed = true;
-    set |= 1 << ((upper ? code | 0x20 : code) & 31);
-    length++;
+    set |= BUCKET[code]!;
+    const kind = KIND[code]!;
+    length += kind & KEPT;
+    kinds |= kind;
   }
-  return { name, text: changed ? undefined : name, length, characters: set };
+  return { name, text: (kinds & CHANGED) === 0 ? name : undefined, length, characters: set };
+}
+
+/**
+ * Per ASCII character: its bucket in a simplified name's character set (none for a
+ * separator); whether simplifying keeps it (KEPT) and changes it (CHANGED: a separator, an
+ * upper-case letter); its simplified form (FOLDED: lower case, -1 for a separator). Tables
+ * instead of tests: names are random to the branch predictor, whose misses cost more.
+ */
+const BUCKET = new Int32Array(128);
+const KIND = new Uint8Array(128);
+const FOLDED = new Int16Array(128);
+const KEPT = 1;
+const CHANGED = 2;
+for (let code = 0; code < 128; code++) {
+  const separator = isSeparator(code);
+  const upper = isUpperAscii(code);
+  const folded = upper ? code | 0x20 : code;
+  BUCKET[code] = separator ? 0 : 1 << (folded & 31);
+  KIND[code] = (separator ? 0 : KEPT) | (separator || upper ? CHANGED : 0);
+  FOLDED[code] = separator ? -1 : folded;
 }
 
 function textOf(name: ComparableName): string {
@@ -138,26 +154,77 @@ function textOf(name: ComparableName): string {
   return name.text;
 }
 
-/** `closeness` of two names made ready by `comparable`. */
+/**
+ * `closeness` of two names made ready by `comparable`. Only `b`'s simplified text is made (a
+ * declared key keeps it); `a`, the name of a call, is compared from its own characters where
+ * the rule allows, without making a string (that cost more than the comparisons).
+ */
 export function comparableCloseness(a: ComparableName, b: ComparableName): number | undefined {
   if (!mayBeClose(a, b)) return undefined;
-  const x = textOf(a);
   const y = textOf(b);
-  if (x === y || pluralOf(x, y)) return 0;
-  if (x.length >= 4 && y.length >= 4) {
-    const allowed = Math.max(x.length, y.length) <= 5 ? 1 : 2;
-    if (
-      Math.abs(x.length - y.length) <= allowed &&
-      mayBeWithin(a.characters, b.characters, allowed)
-    ) {
-      const distance = editDistance(x, y, allowed);
+  if (a.length === b.length && simplifiedMatches(a, y, 0)) return 0;
+  const difference = a.length - b.length;
+  if ((difference === 2 || difference === -2) && pluralOf(textOf(a), y)) return 0;
+  if (a.length >= 4 && b.length >= 4) {
+    const allowed = Math.max(a.length, b.length) <= 5 ? 1 : 2;
+    if (Math.abs(difference) <= allowed && mayBeWithin(a.characters, b.characters, allowed)) {
+      const distance = editDistance(textOf(a), y, allowed);
       if (distance <= allowed) return distance;
     }
   }
-  const short = x.length <= y.length ? x : y;
-  const long = short === x ? y : x;
-  if (short.length >= 2 && (long.startsWith(short) || long.endsWith(short))) return 3;
-  return undefined;
+  if (difference <= 0) {
+    if (a.length < 2) return undefined;
+    return simplifiedMatches(a, y, 0) || simplifiedMatches(a, y, b.length - a.length)
+      ? 3
+      : undefined;
+  }
+  if (b.length < 2) return undefined;
+  return simplifiedStartsWith(a, y) || simplifiedEndsWith(a, y) ? 3 : undefined;
+}
+
+/**
+ * Whether `name`'s simplified text is found in `text` at `offset`. A name without its text
+ * yet is plain ASCII (`comparable` makes the text of any other): read through FOLDED.
+ */
+function simplifiedMatches(name: ComparableName, text: string, offset: number): boolean {
+  if (name.text !== undefined) return text.startsWith(name.text, offset);
+  const raw = name.name;
+  let j = offset;
+  for (let i = 0; i < raw.length; i++) {
+    const folded = FOLDED[raw.charCodeAt(i)]!;
+    if (folded < 0) continue;
+    if (folded !== text.charCodeAt(j)) return false;
+    j++;
+  }
+  return true;
+}
+
+/** Whether `name`'s simplified text starts with `text` (no longer than it). */
+function simplifiedStartsWith(name: ComparableName, text: string): boolean {
+  if (name.text !== undefined) return name.text.startsWith(text);
+  const raw = name.name;
+  let j = 0;
+  for (let i = 0; j < text.length; i++) {
+    const folded = FOLDED[raw.charCodeAt(i)]!;
+    if (folded < 0) continue;
+    if (folded !== text.charCodeAt(j)) return false;
+    j++;
+  }
+  return true;
+}
+
+/** Whether `name`'s simplified text ends with `text` (no longer than it). */
+function simplifiedEndsWith(name: ComparableName, text: string): boolean {
+  if (name.text !== undefined) return name.text.endsWith(text);
+  const raw = name.name;
+  let j = text.length - 1;
+  for (let i = raw.length - 1; j >= 0; i--) {
+    const folded = FOLDED[raw.charCodeAt(i)]!;
+    if (folded < 0) continue;
+    if (folded !== text.charCodeAt(j)) return false;
+    j--;
+  }
+  return true;
 }
 
 /**
@@ -167,11 +234,11 @@ export function comparableCloseness(a: ComparableName, b: ComparableName): numbe
  */
 function mayBeClose(a: ComparableName, b: ComparableName): boolean {
   const difference = a.length - b.length;
-  if (difference === 0 && a.characters === b.characters) return true;
   if (difference >= -2 && difference <= 2 && mayBeWithin(a.characters, b.characters, 2))
     return true;
-  if (difference <= 0) return a.length >= 2 && (a.characters & ~b.characters) === 0;
-  return b.length >= 2 && (b.characters & ~a.characters) === 0;
+  const shorter = difference <= 0 ? a : b;
+  const longer = difference <= 0 ? b : a;
+  return shorter.length >= 2 && (shorter.characters & ~longer.characters) === 0;
 }
 
 /**
@@ -180,13 +247,15 @@ function mayBeClose(a: ComparableName, b: ComparableName): boolean {
  * 2 * limit buckets, as one edit adds or removes at most one character on each side.
  */
 function mayBeWithin(x: number, y: number, limit: number): boolean {
-  let difference = x ^ y;
-  let count = 0;
-  while (difference !== 0) {
-    difference &= difference - 1;
-    if (++count > 2 * limit) return false;
-  }
-  return true;
+  return bitCount(x ^ y) <= 2 * limit;
+}
+
+/** The bits set in a 32-bit integer, counted without a loop (whose exits mispredict). */
+function bitCount(bits: number): number {
+  let n = bits - ((bits >>> 1) & 0x55555555);
+  n = (n & 0x33333333) + ((n >>> 2) & 0x33333333);
+  n = (n + (n >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(n, 0x01010101) >>> 24;
 }
 
 function characterSet(text: string): number {
