@@ -161,7 +161,7 @@ function textOf(name: ComparableName): string {
 export function comparableCloseness(a: ComparableName, b: ComparableName): number | undefined {
   if (!mayBeClose(a, b)) return undefined;
   const y = textOf(b);
-  if (a.length === b.length && simplifiedMatches(a, y, 0)) return 0;
+  if (a.length === b.length && sameSimplified(a, y, 0, a.length)) return 0;
   const difference = a.length - b.length;
   if ((difference === 2 || difference === -2) && pluralOf(textOf(a), y)) return 0;
   if (a.length >= 4 && b.length >= 4) {
@@ -171,48 +171,47 @@ export function comparableCloseness(a: ComparableName, b: ComparableName): numbe
       if (distance <= allowed) return distance;
     }
   }
+  // One starts or ends with the other: the shorter's text against the longer's start or end.
   if (difference <= 0) {
     if (a.length < 2) return undefined;
-    return simplifiedMatches(a, y, 0) || simplifiedMatches(a, y, b.length - a.length)
+    return sameSimplified(a, y, 0, a.length) || sameSimplified(a, y, b.length - a.length, a.length)
       ? 3
       : undefined;
   }
   if (b.length < 2) return undefined;
-  return simplifiedStartsWith(a, y) || simplifiedEndsWith(a, y) ? 3 : undefined;
+  return sameSimplified(a, y, 0, b.length) || simplifiedEndsWith(a, y) ? 3 : undefined;
 }
 
 /**
- * Whether `name`'s simplified text is found in `text` at `offset`. A name without its text
- * yet is plain ASCII (`comparable` makes the text of any other): read through FOLDED.
+ * Whether the first `count` characters of `name`'s simplified text are those of `text` from
+ * `offset`. A name without its text yet is plain ASCII (`comparable` makes the text of any
+ * other): read through FOLDED, separators skipped.
  */
-function simplifiedMatches(name: ComparableName, text: string, offset: number): boolean {
-  if (name.text !== undefined) return text.startsWith(name.text, offset);
-  const raw = name.name;
-  let j = offset;
-  for (let i = 0; i < raw.length; i++) {
-    const folded = FOLDED[raw.charCodeAt(i)]!;
-    if (folded < 0) continue;
-    if (folded !== text.charCodeAt(j)) return false;
-    j++;
+function sameSimplified(
+  name: ComparableName,
+  text: string,
+  offset: number,
+  count: number,
+): boolean {
+  const own = name.text;
+  if (own !== undefined) {
+    for (let k = 0; k < count; k++) {
+      if (own.charCodeAt(k) !== text.charCodeAt(offset + k)) return false;
+    }
+    return true;
   }
-  return true;
-}
-
-/** Whether `name`'s simplified text starts with `text` (no longer than it). */
-function simplifiedStartsWith(name: ComparableName, text: string): boolean {
-  if (name.text !== undefined) return name.text.startsWith(text);
   const raw = name.name;
   let j = 0;
-  for (let i = 0; j < text.length; i++) {
+  for (let i = 0; j < count; i++) {
     const folded = FOLDED[raw.charCodeAt(i)]!;
     if (folded < 0) continue;
-    if (folded !== text.charCodeAt(j)) return false;
+    if (folded !== text.charCodeAt(offset + j)) return false;
     j++;
   }
   return true;
 }
 
-/** Whether `name`'s simplified text ends with `text` (no longer than it). */
+/** Whether `name`'s simplified text ends with `text` (no longer than it), read from the end. */
 function simplifiedEndsWith(name: ComparableName, text: string): boolean {
   if (name.text !== undefined) return name.text.endsWith(text);
   const raw = name.name;
