@@ -330,12 +330,69 @@ export function wrongValue(
   );
 }
 
+/**
+ * The member the value equals once both are trimmed and in lower case. A value of ASCII
+ * characters is trimmed and compared in lower case from its own characters (no string made);
+ * any other goes through trim() and toLowerCase(), whose Unicode rules it may need.
+ */
 function nearMember(values: readonly unknown[], value: string): string | undefined {
-  const wanted = value.trim().toLowerCase();
-  for (const member of values) {
-    if (typeof member === "string" && member.trim().toLowerCase() === wanted) return member;
+  const forms = formsOf(values);
+  let start = 0;
+  let end = value.length;
+  while (start < end && isTrimmedSpace(value.charCodeAt(start))) start++;
+  while (end > start && isTrimmedSpace(value.charCodeAt(end - 1))) end--;
+  for (let i = start; i < end; i++) {
+    if (value.charCodeAt(i) > 0x7f)
+      return memberWithForm(values, forms, value.trim().toLowerCase());
+  }
+  const length = end - start;
+  for (let m = 0; m < forms.length; m++) {
+    const form = forms[m];
+    if (form !== undefined && form.length === length && sameInLowerCase(value, start, form)) {
+      return values[m] as string;
+    }
   }
   return undefined;
+}
+
+/** Whether the ASCII text from `start` is `form` once in lower case (`form` is as long). */
+function sameInLowerCase(text: string, start: number, form: string): boolean {
+  for (let k = 0; k < form.length; k++) {
+    const code = text.charCodeAt(start + k);
+    if ((code >= 0x41 && code <= 0x5a ? code | 0x20 : code) !== form.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+function memberWithForm(
+  values: readonly unknown[],
+  forms: readonly (string | undefined)[],
+  wanted: string,
+): string | undefined {
+  for (let m = 0; m < forms.length; m++) if (forms[m] === wanted) return values[m] as string;
+  return undefined;
+}
+
+/** The ASCII characters that trim() removes: tab, line feed, vertical tab, form feed, CR, space. */
+function isTrimmedSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+/**
+ * Each enum's string members trimmed and in lower case (undefined for other members), made
+ * once per list: the generated lists are frozen module constants.
+ */
+const memberForms = new WeakMap<readonly unknown[], readonly (string | undefined)[]>();
+
+function formsOf(values: readonly unknown[]): readonly (string | undefined)[] {
+  let forms = memberForms.get(values);
+  if (forms === undefined) {
+    forms = values.map((member) =>
+      typeof member === "string" ? member.trim().toLowerCase() : undefined,
+    );
+    if (Object.isFrozen(values)) memberForms.set(values, forms);
+  }
+  return forms;
 }
 
 /**
