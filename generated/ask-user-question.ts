@@ -388,7 +388,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
   } catch (error) {
     return finishAfter(c, error, "object");
   }
-  return finish(c);
+  return c === undefined ? undefined : finish(c);
 }
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */

@@ -77,7 +77,7 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
   } catch (error) {
     return finishAfter(c, error, "object");
   }
-  return finish(c);
+  return c === undefined ? undefined : finish(c);
 }
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */

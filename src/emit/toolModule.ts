@@ -52,10 +52,14 @@ ${functions}`.toString();
   return { content, imports: module.importedModules() };
 }
 
-/** The validator: the issue path in a `try`, whose `catch` ends a walk that filled the list. */
+/**
+ * The validator: the issue path in a `try`, whose `catch` ends a walk that filled the list. A
+ * valid call returns without calling `finish` (measured: about 1% of a valid call through one
+ * call site, where V8 did not always inline it).
+ */
 function validatorBodyOf(module: ModuleContext, collecting: Code, readsArgs: boolean): Code {
   if (collecting.toString() === "") return code`void args;\nreturn undefined;\n`;
   const issueList = module.useType("IssueList");
   const unread = readsArgs ? code`` : code`void args;\n`;
-  return code`${unread}let c: ${issueList} | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn ${module.use("finish")}(c);\n`;
+  return code`${unread}let c: ${issueList} | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn c === undefined ? undefined : ${module.use("finish")}(c);\n`;
 }

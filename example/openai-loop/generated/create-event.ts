@@ -202,7 +202,7 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
   } catch (error) {
     return finishAfter(c, error, "object");
   }
-  return finish(c);
+  return c === undefined ? undefined : finish(c);
 }
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */

@@ -96,7 +96,7 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
   } catch (error) {
     return finishAfter(c, error, "object");
   }
-  return finish(c);
+  return c === undefined ? undefined : finish(c);
 }
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */

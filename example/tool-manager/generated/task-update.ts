@@ -102,7 +102,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
   } catch (error) {
     return finishAfter(c, error, "object");
   }
-  return finish(c);
+  return c === undefined ? undefined : finish(c);
 }
 
 /** True when the arguments are valid; they then have the declared type. Never throws. */
