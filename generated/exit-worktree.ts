@@ -10,6 +10,7 @@ import {
   finishAfter,
   keyList,
   missing,
+  ownValue,
   unexpectedKeys,
   wrongType,
   wrongValue,
@@ -61,7 +62,6 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
               }
               continue;
             default: {
-              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v2: unknown;
               try {
                 v2 = r0[k0];
@@ -70,9 +70,14 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
               }
               if (v2 === undefined) continue;
               u0 = append(u0, k0);
-              continue;
+              if (u0.length < MAX_ISSUES) continue;
             }
           }
+          break;
+        }
+        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
+          if (v0 === undefined) v0 = ownValue(r0, "action");
+          if (v1 === undefined) v1 = ownValue(r0, "discard_changes");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

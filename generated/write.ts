@@ -10,6 +10,7 @@ import {
   finishAfter,
   keyList,
   missing,
+  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -59,7 +60,6 @@ export function validateWrite(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
-              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v2: unknown;
               try {
                 v2 = r0[k0];
@@ -68,9 +68,14 @@ export function validateWrite(args: unknown): ValidationIssue[] | undefined {
               }
               if (v2 === undefined) continue;
               u0 = append(u0, k0);
-              continue;
+              if (u0.length < MAX_ISSUES) continue;
             }
           }
+          break;
+        }
+        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
+          if (v0 === undefined) v0 = ownValue(r0, "file_path");
+          if (v1 === undefined) v1 = ownValue(r0, "content");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

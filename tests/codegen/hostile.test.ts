@@ -66,6 +66,8 @@ describe("generated code from hostile declarations", () => {
       "caught",
       "finish",
       "finishAfter",
+      "ownValue",
+      "ownValues",
       "isMember",
       "validators.has",
       "validators.get",
