@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -83,6 +82,7 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v4: unknown;
               try {
                 v4 = r0[k0];
@@ -91,16 +91,9 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
               }
               if (v4 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "description");
-          if (v1 === undefined) v1 = ownValue(r0, "prompt");
-          if (v2 === undefined) v2 = ownValue(r0, "subagent_type");
-          if (v3 === undefined) v3 = ownValue(r0, "run_in_background");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -94,6 +93,7 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v5: unknown;
               try {
                 v5 = r0[k0];
@@ -102,17 +102,9 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
               }
               if (v5 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "file_path");
-          if (v1 === undefined) v1 = ownValue(r0, "label");
-          if (v2 === undefined) v2 = ownValue(r0, "favicon");
-          if (v3 === undefined) v3 = ownValue(r0, "url");
-          if (v4 === undefined) v4 = ownValue(r0, "force");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

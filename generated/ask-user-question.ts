@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -99,6 +98,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v3: unknown;
               try {
                 v3 = r0[k0];
@@ -107,15 +107,9 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               }
               if (v3 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "questions");
-          if (v1 === undefined) v1 = ownValue(r0, "answers");
-          if (v2 === undefined) v2 = ownValue(r0, "metadata");
         }
         if (v0 === undefined) {
           c = missing(c, p0);
@@ -169,6 +163,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                         }
                         continue;
                       default: {
+                        if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
                         let v9: unknown;
                         try {
                           v9 = r1[k1];
@@ -177,16 +172,9 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                         }
                         if (v9 === undefined) continue;
                         u1 = append(u1, k1);
-                        if (u1.length < MAX_ISSUES) continue;
+                        continue;
                       }
                     }
-                    break;
-                  }
-                  if (u1 !== undefined && u1.length >= MAX_ISSUES) {
-                    if (v5 === undefined) v5 = ownValue(r1, "question");
-                    if (v6 === undefined) v6 = ownValue(r1, "header");
-                    if (v7 === undefined) v7 = ownValue(r1, "options");
-                    if (v8 === undefined) v8 = ownValue(r1, "multiSelect");
                   }
                   if (v5 === undefined) {
                     c = missing(c, ["questions", i0, "question"]);
@@ -238,6 +226,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                                   }
                                   continue;
                                 default: {
+                                  if (u2 !== undefined && u2.length >= MAX_ISSUES) continue;
                                   let v13: unknown;
                                   try {
                                     v13 = r2[k2];
@@ -246,14 +235,9 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                                   }
                                   if (v13 === undefined) continue;
                                   u2 = append(u2, k2);
-                                  if (u2.length < MAX_ISSUES) continue;
+                                  continue;
                                 }
                               }
-                              break;
-                            }
-                            if (u2 !== undefined && u2.length >= MAX_ISSUES) {
-                              if (v11 === undefined) v11 = ownValue(r2, "label");
-                              if (v12 === undefined) v12 = ownValue(r2, "description");
                             }
                             if (v11 === undefined) {
                               c = missing(c, ["questions", i0, "options", i1, "label"]);
@@ -364,6 +348,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                     }
                     continue;
                   default: {
+                    if (u4 !== undefined && u4.length >= MAX_ISSUES) continue;
                     let v20: unknown;
                     try {
                       v20 = r4[k5];
@@ -372,13 +357,9 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                     }
                     if (v20 === undefined) continue;
                     u4 = append(u4, k5);
-                    if (u4.length < MAX_ISSUES) continue;
+                    continue;
                   }
                 }
-                break;
-              }
-              if (u4 !== undefined && u4.length >= MAX_ISSUES) {
-                if (v19 === undefined) v19 = ownValue(r4, "source");
               }
               if (v19 !== undefined) {
                 if (typeof v19 !== "string") {

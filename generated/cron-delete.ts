@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -49,6 +48,7 @@ export function validateCronDelete(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v1: unknown;
               try {
                 v1 = r0[k0];
@@ -57,13 +57,9 @@ export function validateCronDelete(args: unknown): ValidationIssue[] | undefined
               }
               if (v1 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "id");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

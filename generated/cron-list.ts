@@ -33,6 +33,7 @@ export function validateCronList(args: unknown): ValidationIssue[] | undefined {
         let u0: string[] | undefined;
         for (const k0 in r0) {
           if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
           let v0: unknown;
           try {
             v0 = r0[k0];
@@ -41,8 +42,7 @@ export function validateCronList(args: unknown): ValidationIssue[] | undefined {
           }
           if (v0 === undefined) continue;
           u0 = append(u0, k0);
-          if (u0.length < MAX_ISSUES) continue;
-          break;
+          continue;
         }
         if (u0 !== undefined) {
           c = unexpectedKeys(c, p0, u0, K0, []);

@@ -9,7 +9,6 @@ import {
   finish,
   finishAfter,
   keyList,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -48,6 +47,7 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v1: unknown;
               try {
                 v1 = r0[k0];
@@ -56,13 +56,9 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
               }
               if (v1 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "name");
         }
         if (v0 !== undefined) {
           if (typeof v0 !== "string") {

@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
   wrongValue,
@@ -62,6 +61,7 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v2: unknown;
               try {
                 v2 = r0[k0];
@@ -70,14 +70,9 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
               }
               if (v2 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "action");
-          if (v1 === undefined) v1 = ownValue(r0, "discard_changes");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

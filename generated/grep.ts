@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
   wrongValue,
@@ -210,6 +209,7 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v14: unknown;
               try {
                 v14 = r0[k0];
@@ -218,26 +218,9 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
               }
               if (v14 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "pattern");
-          if (v1 === undefined) v1 = ownValue(r0, "path");
-          if (v2 === undefined) v2 = ownValue(r0, "glob");
-          if (v3 === undefined) v3 = ownValue(r0, "type");
-          if (v4 === undefined) v4 = ownValue(r0, "output_mode");
-          if (v5 === undefined) v5 = ownValue(r0, "-B");
-          if (v6 === undefined) v6 = ownValue(r0, "-A");
-          if (v7 === undefined) v7 = ownValue(r0, "-C");
-          if (v8 === undefined) v8 = ownValue(r0, "context");
-          if (v9 === undefined) v9 = ownValue(r0, "-n");
-          if (v10 === undefined) v10 = ownValue(r0, "-i");
-          if (v11 === undefined) v11 = ownValue(r0, "multiline");
-          if (v12 === undefined) v12 = ownValue(r0, "head_limit");
-          if (v13 === undefined) v13 = ownValue(r0, "offset");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

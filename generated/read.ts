@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -72,6 +71,7 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v3: unknown;
               try {
                 v3 = r0[k0];
@@ -80,15 +80,9 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
               }
               if (v3 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "file_path");
-          if (v1 === undefined) v1 = ownValue(r0, "offset");
-          if (v2 === undefined) v2 = ownValue(r0, "limit");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

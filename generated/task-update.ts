@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
   wrongValue,
@@ -149,6 +148,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v9: unknown;
               try {
                 v9 = r0[k0];
@@ -157,21 +157,9 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
               }
               if (v9 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "taskId");
-          if (v1 === undefined) v1 = ownValue(r0, "subject");
-          if (v2 === undefined) v2 = ownValue(r0, "description");
-          if (v3 === undefined) v3 = ownValue(r0, "activeForm");
-          if (v4 === undefined) v4 = ownValue(r0, "status");
-          if (v5 === undefined) v5 = ownValue(r0, "addBlocks");
-          if (v6 === undefined) v6 = ownValue(r0, "addBlockedBy");
-          if (v7 === undefined) v7 = ownValue(r0, "owner");
-          if (v8 === undefined) v8 = ownValue(r0, "metadata");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -60,6 +59,7 @@ export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v2: unknown;
               try {
                 v2 = r0[k0];
@@ -68,14 +68,9 @@ export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
               }
               if (v2 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "url");
-          if (v1 === undefined) v1 = ownValue(r0, "prompt");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

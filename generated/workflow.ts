@@ -9,7 +9,6 @@ import {
   finish,
   finishAfter,
   keyList,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -81,6 +80,7 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v4: unknown;
               try {
                 v4 = r0[k0];
@@ -89,16 +89,9 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
               }
               if (v4 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "script");
-          if (v1 === undefined) v1 = ownValue(r0, "scriptPath");
-          if (v2 === undefined) v2 = ownValue(r0, "resumeFromRunId");
-          if (v3 === undefined) v3 = ownValue(r0, "args");
         }
         if (v0 !== undefined) {
           if (typeof v0 !== "string") {

@@ -310,8 +310,6 @@ function readPass(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Co
   const readSlot = (slot: Code) =>
     code`try {\n${slot} = ${record}[${key}];\n} catch {\n${slot} = ${unreadable};\n}\n`;
   const listOther = otherKeyEntry(ctx, others, checked, record, key);
-  // Where other keys are rejected the loop can stop early (`otherKeyEntry`).
-  const stops = others !== undefined && !checked;
   const cases: Code[] = [];
   rules.properties.forEach((rule, i) => {
     const slot = slots.slots[i];
@@ -326,46 +324,11 @@ function readPass(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Co
         : code``;
     cases.push(code`case ${name}:\n${readSlot(slot)}${other}continue;\n`);
   });
-  // Every case ends with `continue`: what follows the switch runs only when the default case
-  // falls out of it, where the loop stops.
   const switchCode =
     cases.length === 0
-      ? code`${listOther}${stops ? code`break;\n` : code``}`
-      : code`switch (${key}) {\n${join(cases, "")}default: {\n${listOther}}\n}\n${stops ? code`break;\n` : code``}`;
-  const loop = ownKeysLoop(record, key, switchCode);
-  const rest = stops ? unreachedKeys(ctx, rules, slots, record) : code``;
-  return code`${join(slotDeclarations(rules, slots), "")}${loop}${rest}`;
-}
-
-/**
- * After a loop that stopped at the last unexpected key a list can report: the declared keys it
- * did not reach, read by name (CONTRACT.md 4.2). Their checks then run as if the loop had read
- * them.
- */
-function unreachedKeys(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Code {
-  const keys = [...rules.properties.map((rule) => rule.key), ...rules.requiredOnly];
-  const others = slots.others;
-  if (others === undefined || keys.length === 0) return code``;
-  const full = code`${others} !== undefined && ${others}.length >= ${ctx.module.use("MAX_ISSUES")}`;
-  if (slots.array !== undefined) {
-    // Many keys (their slots in an array): one loop over a list of them, not a statement each.
-    const list = ctx.module.constant(
-      "e",
-      code`[${join(
-        keys.map((key) => code`${key}`),
-        ", ",
-      )}]`,
-    );
-    return code`if (${full}) ${ctx.module.use("ownValues")}(${record}, ${list}, ${slots.array});\n`;
-  }
-  const ownValue = ctx.module.use("ownValue");
-  const reads = keys.flatMap((name, i) => {
-    const slot = slots.slots[i];
-    return slot
-      ? [code`if (${slot} === undefined) ${slot} = ${ownValue}(${record}, ${name});\n`]
-      : [];
-  });
-  return code`if (${full}) {\n${join(reads, "")}}\n`;
+      ? listOther
+      : code`switch (${key}) {\n${join(cases, "")}default: {\n${listOther}}\n}\n`;
+  return code`${join(slotDeclarations(rules, slots), "")}${ownKeysLoop(record, key, switchCode)}`;
 }
 
 /** What the first pass does with a key that is not declared. */
@@ -383,9 +346,9 @@ function otherKeyEntry(
   const value = ctx.names.next("v");
   const read = code`${readInto(ctx.module, value, record, key)}if (${value} === undefined) continue;\n${others} = ${append}(${others}, ${key});\n`;
   if (checked) return code`${read}${others}.push(${value});\ncontinue;\n`;
-  // No more unexpected keys than a list holds are reported: at the last of them the loop stops
-  // (`readPass`), and the rest are not read.
-  return code`${read}if (${others}.length < ${ctx.module.use("MAX_ISSUES")}) continue;\n`;
+  // No more unexpected keys than a list holds are reported: the rest are not read.
+  const full = code`if (${others} !== undefined && ${others}.length >= ${ctx.module.use("MAX_ISSUES")}) continue;\n`;
+  return code`${full}${read}continue;\n`;
 }
 
 function slotDeclarations(rules: ObjectRules, { slots, array, others }: Slots): Code[] {

@@ -66,8 +66,6 @@ describe("generated code from hostile declarations", () => {
       "caught",
       "finish",
       "finishAfter",
-      "ownValue",
-      "ownValues",
       "isMember",
       "validators.has",
       "validators.get",

@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
   wrongValue,
@@ -70,6 +69,7 @@ export function validateSearchNotes(args: unknown): ValidationIssue[] | undefine
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v3: unknown;
               try {
                 v3 = r0[k0];
@@ -78,15 +78,9 @@ export function validateSearchNotes(args: unknown): ValidationIssue[] | undefine
               }
               if (v3 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "query");
-          if (v1 === undefined) v1 = ownValue(r0, "limit");
-          if (v2 === undefined) v2 = ownValue(r0, "order");
         }
         if (v0 === undefined) {
           c = missing(c, p0);

@@ -10,7 +10,6 @@ import {
   finishAfter,
   keyList,
   missing,
-  ownValue,
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
@@ -84,6 +83,7 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
               }
               continue;
             default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
               let v4: unknown;
               try {
                 v4 = r0[k0];
@@ -92,16 +92,9 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
               }
               if (v4 === undefined) continue;
               u0 = append(u0, k0);
-              if (u0.length < MAX_ISSUES) continue;
+              continue;
             }
           }
-          break;
-        }
-        if (u0 !== undefined && u0.length >= MAX_ISSUES) {
-          if (v0 === undefined) v0 = ownValue(r0, "title");
-          if (v1 === undefined) v1 = ownValue(r0, "start");
-          if (v2 === undefined) v2 = ownValue(r0, "duration_minutes");
-          if (v3 === undefined) v3 = ownValue(r0, "attendees");
         }
         if (v0 === undefined) {
           c = missing(c, p0);
@@ -158,6 +151,7 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
                         }
                         continue;
                       default: {
+                        if (u1 !== undefined && u1.length >= MAX_ISSUES) continue;
                         let v8: unknown;
                         try {
                           v8 = r1[k1];
@@ -166,14 +160,9 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
                         }
                         if (v8 === undefined) continue;
                         u1 = append(u1, k1);
-                        if (u1.length < MAX_ISSUES) continue;
+                        continue;
                       }
                     }
-                    break;
-                  }
-                  if (u1 !== undefined && u1.length >= MAX_ISSUES) {
-                    if (v6 === undefined) v6 = ownValue(r1, "email");
-                    if (v7 === undefined) v7 = ownValue(r1, "optional");
                   }
                   if (v6 === undefined) {
                     c = missing(c, ["attendees", i0, "email"]);

@@ -74,33 +74,6 @@ export function missing(list: IssueList | undefined, path: IssuePath): IssueList
   return put(list, { code: "missing", path }, ISSUE_RANKS.missing);
 }
 
-const isOwnEnumerable = Object.prototype.propertyIsEnumerable;
-
-/**
- * A declared key's value read by its name, as the validators' key loops read values (own
- * enumerable keys only; UNREADABLE when reading throws). A loop stops at the MAX_ISSUES-th
- * unexpected key, the last one that can be reported: the declared keys it did not reach are
- * read this way, so that a call of hundreds of stray keys is not walked to its end.
- */
-export function ownValue(record: Record<string, unknown>, key: string): unknown {
-  try {
-    return isOwnEnumerable.call(record, key) ? record[key] : undefined;
-  } catch {
-    return UNREADABLE;
-  }
-}
-
-/** `ownValue` of each declared key whose slot is still empty, for objects of many keys. */
-export function ownValues(
-  record: Record<string, unknown>,
-  keys: readonly string[],
-  slots: unknown[],
-): void {
-  for (let i = 0; i < keys.length; i++) {
-    if (slots[i] === undefined) slots[i] = ownValue(record, keys[i] ?? "");
-  }
-}
-
 /** The declared keys of one object, made ready for hints once, when the module loads. */
 export interface KeyList {
   readonly keys: readonly string[];
