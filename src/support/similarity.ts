@@ -172,7 +172,9 @@ export function comparableCloseness(a: ComparableName, b: ComparableName): numbe
     }
   }
   // One starts or ends with the other: the shorter's text against the longer's start or end.
-  if (difference <= 0) {
+  // Of two names as long, that is being equal, ruled out above.
+  if (difference === 0) return undefined;
+  if (difference < 0) {
     if (a.length < 2) return undefined;
     return sameSimplified(a, y, 0, a.length) || sameSimplified(a, y, b.length - a.length, a.length)
       ? 3
