@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ValidationIssue } from "../../generated/types.js";
 import { formatPath, formatValidationError } from "../../example/index.js";
@@ -51,6 +52,32 @@ describe("formatValidationError", () => {
       "t2",
       "e1",
     ]);
+  });
+
+  it("orders any list as a stable sort by code would, runs of one code included", () => {
+    const codes = ["missing", "unexpected", "invalid_type", "invalid_enum"] as const;
+    const issueOf = (code: (typeof codes)[number], i: number): ValidationIssue =>
+      code === "invalid_type"
+        ? { code, path: [`k${i}`], expected: "number", received: "string" }
+        : code === "invalid_enum"
+          ? { code, path: [`k${i}`], values: ["x"] }
+          : { code, path: [`k${i}`] };
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(0, 1, 2, 3), { maxLength: 12 }), (ranks) => {
+        const issues = ranks.map((rank, i) => issueOf(codes[rank]!, i));
+        const expected = issues
+          .map((issue, i) => ({ rank: ranks[i]!, key: String(issue.path[0]) }))
+          .sort((a, b) => a.rank - b.rank)
+          .map((entry) => entry.key);
+        const text = formatValidationError("T", issues);
+        const keys = text
+          .split("\n")
+          .slice(1)
+          .map((line) => line.match(/`(\w+)`/)![1]);
+        expect(keys).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("writes paths as keys joined with dots and indices in brackets", () => {

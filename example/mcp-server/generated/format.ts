@@ -242,16 +242,21 @@ function escapeControls(text: string): string {
 
 /** Issues grouped in the text's order, keeping the order inside each group. */
 function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
-  // Each rank is read once: a validator's list is in order already.
+  if (issues.length < 2) return issues;
+  // A validator's list is in order already: each run of one code costs one rank read.
   let previous = 0;
+  let previousCode: ValidationIssue["code"] = "missing";
   for (let i = 0; i < issues.length; i++) {
     const current = issues[i];
     if (current === undefined) continue;
-    const rank = ISSUE_RANKS[current.code];
+    const code = current.code;
+    if (code === previousCode) continue;
+    const rank = ISSUE_RANKS[code];
     if (rank < previous) {
       return [...issues].sort((a, b) => ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code]);
     }
     previous = rank;
+    previousCode = code;
   }
   return issues;
 }
