@@ -243,8 +243,8 @@ function escapeControls(text: string): string {
 function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIssue[] {
   if (issues.length < 2) return issues;
   // A validator's list is in order already: each run of one code costs one rank read.
-  let previous = 0;
   let previousCode: ValidationIssue["code"] = "missing";
+  let previous = ISSUE_RANKS[previousCode];
   for (let i = 0; i < issues.length; i++) {
     const current = issues[i];
     if (current === undefined) continue;
