@@ -244,7 +244,7 @@ describe("init: a wave-style tool manager in a pnpm workspace", () => {
       "Warning: vendor/tool-validators-0.1.0.tgz, which package.json installs tool-validators from, is ignored by git (.gitignore:2:vendor/): a fresh clone cannot install it.",
     );
     expect(result.stdout).toContain(
-      "Wiring, for a tool manager of plugin tools (config.function): the tool manager looks the validators up when it registers the built-in tools. In src/managers/toolManager.ts:\n\n" +
+      "Wiring, for a tool manager of plugin tools (config.function): the tool manager keeps a validator for each built-in plugin it registers. New lines: the import, the `validators` field, the two after a built-in is registered, and `validateArgs`; the rest shows where they go. The guide then adds the check to `execute`, before the PreToolUse hooks and in forked loops. In src/managers/toolManager.ts:\n\n" +
         '    import { formatValidationError, validatorFor, type Validator } from "../generated/validators/index.js";\n',
     );
     expect(result.stdout).toContain(

@@ -18,18 +18,24 @@ import {
 /**
  * The arguments of the "TaskUpdate" tool, as declared in example/tool-manager/tools/taskTool.ts.
  *
- * Changes a task's status.
+ * Changes a task's status, and optionally its owner and metadata.
  */
 export type TaskUpdateArgs = {
   taskId: string;
   status: "pending" | "in_progress" | "completed";
+  /** Who works on the task */
+  owner?: string | undefined;
+  /** Keys to merge into the task's metadata */
+  metadata?: Record<string, unknown> | undefined;
 };
 
 const p0 = Object.freeze(["taskId"]);
 const e0: readonly unknown[] = Object.freeze(["pending", "in_progress", "completed"]);
 const p1 = Object.freeze(["status"]);
-const K0 = keyList(["taskId", "status"]);
-const p2 = Object.freeze([]);
+const p2 = Object.freeze(["owner"]);
+const p3 = Object.freeze(["metadata"]);
+const K0 = keyList(["taskId", "status", "owner", "metadata"]);
+const p4 = Object.freeze([]);
 
 /** Checks the arguments of the "TaskUpdate" tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws. */
 export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined {
@@ -40,6 +46,8 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
       try {
         let v0: unknown;
         let v1: unknown;
+        let v2: unknown;
+        let v3: unknown;
         let u0: string[] | undefined;
         for (const k0 in r0) {
           if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
@@ -58,15 +66,29 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
                 v1 = UNREADABLE;
               }
               continue;
-            default: {
-              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
-              let v2: unknown;
+            case "owner":
               try {
                 v2 = r0[k0];
               } catch {
                 v2 = UNREADABLE;
               }
-              if (v2 === undefined) continue;
+              continue;
+            case "metadata":
+              try {
+                v3 = r0[k0];
+              } catch {
+                v3 = UNREADABLE;
+              }
+              continue;
+            default: {
+              if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
+              let v4: unknown;
+              try {
+                v4 = r0[k0];
+              } catch {
+                v4 = UNREADABLE;
+              }
+              if (v4 === undefined) continue;
               u0 = append(u0, k0);
               continue;
             }
@@ -90,14 +112,24 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
             c = wrongType(c, p1, "string", v1);
           }
         }
-        if (u0 !== undefined) {
-          c = unexpectedKeys(c, p2, u0, K0, [v0, v1]);
+        if (v2 !== undefined) {
+          if (typeof v2 !== "string") {
+            c = wrongType(c, p2, "string", v2);
+          }
         }
-      } catch (v3) {
-        c = caught(c, v3, p2, "object");
+        if (v3 !== undefined) {
+          if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) {
+            c = wrongType(c, p3, "object", v3);
+          }
+        }
+        if (u0 !== undefined) {
+          c = unexpectedKeys(c, p4, u0, K0, [v0, v1, v2, v3]);
+        }
+      } catch (v5) {
+        c = caught(c, v5, p4, "object");
       }
     } else {
-      c = wrongType(c, p2, "object", args);
+      c = wrongType(c, p4, "object", args);
     }
   } catch (error) {
     return finishAfter(c, error, "object");

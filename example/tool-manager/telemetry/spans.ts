@@ -1,21 +1,28 @@
-// Tool spans as a tracing library would keep them: each span started must be ended, once.
+// Tool spans as wave-agent's tracing keeps them: `startToolSpan` opens the span of the tool
+// being run, `endToolSpan` ends the one open; each span started must be ended, once.
 
 export interface ToolSpan {
   readonly name: string;
-  ended?: { readonly success: boolean };
+  readonly args: Record<string, unknown>;
+  ended?: SpanOutcome;
 }
 
-const open = new Set<ToolSpan>();
+export interface SpanOutcome {
+  readonly success: boolean;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+const open: ToolSpan[] = [];
 const ended: ToolSpan[] = [];
 
-export function startToolSpan(name: string): ToolSpan {
-  const span: ToolSpan = { name };
-  open.add(span);
-  return span;
+export function startToolSpan(name: string, args: Record<string, unknown>): void {
+  open.push({ name, args });
 }
 
-export function endToolSpan(span: ToolSpan, outcome: { success: boolean }): void {
-  if (!open.delete(span)) throw new Error(`span ${span.name} ended twice`);
+export function endToolSpan(outcome: SpanOutcome): void {
+  const span = open.pop();
+  if (!span) throw new Error("endToolSpan: no span is open");
   span.ended = outcome;
   ended.push(span);
 }

@@ -1,6 +1,3 @@
-import { readTool } from "./readTool.js";
-import { taskUpdateTool } from "./taskTool.js";
-import type { ToolPlugin } from "./types.js";
-
-export const builtInTools: readonly ToolPlugin[] = [readTool, taskUpdateTool];
-export type { ToolContext, ToolPlugin, ToolResult } from "./types.js";
+export { readTool } from "./readTool.js";
+export { taskUpdateTool } from "./taskTool.js";
+export type { Task, ToolContext, ToolPlugin, ToolResult } from "./types.js";

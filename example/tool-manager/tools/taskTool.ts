@@ -7,12 +7,14 @@ export const taskUpdateTool: ToolPlugin = {
     type: "function" as const,
     function: {
       name: TASK_UPDATE_TOOL_NAME,
-      description: "Changes a task's status.",
+      description: "Changes a task's status, and optionally its owner and metadata.",
       parameters: {
         type: "object",
         properties: {
           taskId: { type: "string" },
           status: { type: "string", enum: ["pending", "in_progress", "completed"] },
+          owner: { type: "string", description: "Who works on the task" },
+          metadata: { type: "object", description: "Keys to merge into the task's metadata" },
         },
         required: ["taskId", "status"],
         additionalProperties: false,
@@ -24,6 +26,8 @@ export const taskUpdateTool: ToolPlugin = {
     if (!task)
       return { success: false, content: "", error: `Task #${String(args.taskId)} not found` };
     task.status = args.status as string;
+    if (typeof args.owner === "string") task.owner = args.owner;
+    if (args.metadata) task.metadata = { ...task.metadata, ...(args.metadata as object) };
     return { success: true, content: `Updated task #${String(args.taskId)} status` };
   },
 };

@@ -5,7 +5,14 @@ export interface ToolContext {
   /** The files the tools read, by path (a stand-in for the file system). */
   readonly files: ReadonlyMap<string, string>;
   /** The task list the tools update, by id. */
-  readonly tasks: Map<string, { subject: string; status: string }>;
+  readonly tasks: Map<string, Task>;
+}
+
+export interface Task {
+  subject: string;
+  status: string;
+  owner?: string;
+  metadata?: Record<string, unknown>;
 }
 
 export interface ToolResult {

@@ -1,6 +1,6 @@
 // The guides in docs/ show the code the wiring tests run: each TypeScript block is a region of
-// an example's source (tests/helpers/regions.ts), and the tool-manager guide's grep for test
-// doubles finds every kind of double and nothing else.
+// an example's source (tests/helpers/regions.ts), and the tool-manager guide's way of finding
+// test doubles, run by vitest on a host of every kind of double, lists each one and nothing else.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -25,26 +25,38 @@ describe.each(GUIDES)("%s", (guide) => {
 });
 
 describe("docs/tool-manager.md", () => {
-  it("gives a grep that lists every inline double of the tool manager, and not the real one", async () => {
+  it("lists every test double of the tool manager that a test runs a tool through", async () => {
     const text = await fs.readFile(path.join(REPO, "docs/tool-manager.md"), "utf8");
-    const at = text.indexOf("<!-- grep: test doubles -->");
-    expect(at).toBeGreaterThan(0);
-    const command = /```sh\n(grep [^\n]+)\n```/.exec(text.slice(at))![1]!;
-    const fixture = path.join(REPO, "tests/fixtures/tool-manager-doubles");
-    const result = await run("sh", ["-c", command], fixture);
-    expect(result.stderr).toBe("");
-    const files = result.stdout
-      .trim()
-      .split("\n")
-      .map((line) => line.split(":").slice(0, 2).join(":"))
-      .sort();
-    expect(files).toEqual([
-      "src/managers/aiManager.test.ts:4",
-      "tests/managers/subagent.test.ts:4",
-      "tests/managers/subagent.test.ts:5",
-      "tests/shared/mocks.ts:11",
-      "tests/shared/mocks.ts:5",
-    ]);
+    // The guide's way: the file it shows, imported first by the host's setup file, for one run.
+    expect(text).toContain(
+      "<!-- code: tests/fixtures/tool-manager-doubles/tests/listToolManagerDoubles.ts#list-doubles -->",
+    );
+    expect(text).toContain('`import "./listToolManagerDoubles.js";`');
+    const setup = await fs.readFile(
+      path.join(REPO, "tests/fixtures/tool-manager-doubles/tests/setup.ts"),
+      "utf8",
+    );
+    expect(setup).toContain('\nimport "./listToolManagerDoubles.js";\n');
+
+    // A copy inside the repository, so that the fixture's imports find vitest.
+    const dir = path.join(REPO, `tests/.tmp-doubles-${process.pid}`);
+    await fs.cp(path.join(REPO, "tests/fixtures/tool-manager-doubles"), dir, { recursive: true });
+    try {
+      const vitest = path.join(REPO, "node_modules/vitest/vitest.mjs");
+      const result = await run(process.execPath, [vitest, "run"], dir);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      const list = await fs.readFile(path.join(dir, "tests/tool-manager-doubles.txt"), "utf8");
+      expect(list.trim().split("\n").sort()).toEqual([
+        "src/managers/aiManager.test.ts > runs a tool through a cast double: a double with execute",
+        "tests/managers/fakeClass.test.ts > runs a tool through a fake class: a double with calls",
+        "tests/managers/mocked.test.ts > runs a tool through a Mocked<> double: a double with execute",
+        "tests/managers/moduleFactory.test.ts > runs a tool through a vi.mock factory's double: a double with execute, getTools",
+        "tests/managers/shared.test.ts > runs a tool through the shared factory's double: a double with execute, list",
+        "tests/managers/uncast.test.ts > runs a tool through an uncast double: a double with isConcurrencySafe, execute",
+      ]);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
