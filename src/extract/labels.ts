@@ -12,8 +12,17 @@ const MAX_LABEL = 80;
  * `export default`.
  */
 export function declarationLabel(node: Node): string {
-  const label = labelOf(node, 0);
+  const label = oneLine(labelOf(node, 0));
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 3)}...` : label;
+}
+
+/**
+ * A label on one line, as a user types it into `excludeTools`: the line breaks of a call chain
+ * written over several lines (`client.messages\n  .stream(...)`) and the spaces around them
+ * go, other runs of spaces are one.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]\s*/g, "").replace(/\s+/g, " ");
 }
 
 function labelOf(node: Node, depth: number): string {
@@ -39,9 +48,28 @@ function labelOf(node: Node, depth: number): string {
   if (Node.isExportAssignment(parent)) return "export default";
   if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent))
     return `${functionName(parent)}()`;
-  if (Node.isCallExpression(parent) || Node.isNewExpression(parent))
+  if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
+    // An object given to a call that is held somewhere (`weather: tool({...})`, `const t =
+    // createTool({...})`) is named by where the call is held.
+    if (isHeld(parent)) return labelOf(parent, depth + 1);
     return `${parent.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
+  }
   return "an object literal";
+}
+
+/** Whether a value sits where a label can name it: a const, a key, an array, a return, a default export. */
+function isHeld(node: Node): boolean {
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) parent = parent.getParent();
+  return (
+    parent !== undefined &&
+    (Node.isVariableDeclaration(parent) ||
+      Node.isPropertyAssignment(parent) ||
+      Node.isArrayLiteralExpression(parent) ||
+      Node.isExportAssignment(parent) ||
+      Node.isReturnStatement(parent) ||
+      Node.isArrowFunction(parent))
+  );
 }
 
 /** The name of the function a node is in: its declaration's, or the const or key holding it. */
@@ -62,9 +90,14 @@ function functionName(node: Node): string {
   return "a function";
 }
 
-/** The name of the `const` an object literal initialises (through wrappers), if it does. */
+/**
+ * The name of the `const` an object literal initialises (through wrappers, and through a call
+ * it is given to: `const weatherTool = tool({...})`), if it does.
+ */
 export function declarationNameNode(node: Node): Node | undefined {
   let parent = node.getParent();
   while (parent && isValueWrapper(parent)) parent = parent.getParent();
+  if (parent && (Node.isCallExpression(parent) || Node.isNewExpression(parent)) && isHeld(parent))
+    return declarationNameNode(parent);
   return parent && Node.isVariableDeclaration(parent) ? parent.getNameNode() : undefined;
 }

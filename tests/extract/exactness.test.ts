@@ -302,7 +302,7 @@ describe("files that cannot be read exactly", () => {
       "tool.ts": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bad)]),
     });
     expect(printed).toEqual([
-      `tool.ts:${where(bad, "1e999")} - error TV1007: Tool "T", parameters.properties.a.enum[0]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(bad, "1e999")} - error TV1007: Tool "T", parameters.properties.a.enum[0]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
   });
 
@@ -393,7 +393,7 @@ export const tool = {
   });
 
   it("spreads that refer to each other across modules end in a located error, not a stack overflow", async () => {
-    const { printed } = await read({
+    const { printed, diagnostics } = await read({
       "tool.ts": `import { A } from "./a.js";
 export const tool = {
   name: "T",
@@ -404,9 +404,13 @@ export const tool = {
       "a.ts": 'import { B } from "./b.js";\nexport const A = { ...B };\n',
       "b.ts": 'import { A } from "./a.js";\nexport const B = { ...A };\n',
     });
-    // Reported where the cycle closes: the spread of A inside B.
+    // Reported at the declaration, the file to leave out; where the cycle closes (the spread
+    // of A inside B) is its related place.
     expect(printed).toEqual([
-      'b.ts:2:20 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+      'tool.ts:2:14 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+    ]);
+    expect(diagnostics[0]!.related).toEqual([
+      { location: { file: "b.ts", start: 47, end: 51 }, message: "The value is declared here." },
     ]);
   });
 
@@ -449,7 +453,7 @@ describe("limits: a located error, never a stack overflow", () => {
     const text = toolFile(nestedSchemaText(51));
     const deeper = await read({ "tool.ts": text });
     expect(deeper.printed).toEqual([
-      `tool.ts:${where(text, '{ type: "string" }')} - error TV1009: Tool "T", parameters${".properties.a".repeat(50)}: Arrays and objects nest deeper than 100 levels (at most 50 nested schemas), which the generator does not read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(text, '{ type: "string" }')} - error TV1009: Tool "T", parameters${".properties.a".repeat(50)}: Arrays and objects nest deeper than 100 levels (at most 50 nested schemas), which the generator does not read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
     expect(deeper.tools).toEqual([]);
   });
@@ -473,7 +477,7 @@ describe("limits: a located error, never a stack overflow", () => {
     const text = toolFile(`{ type: "object", properties: { a: c9999 } }`, chain.join("\n"));
     const { printed } = await read({ "tool.ts": text });
     expect(printed).toEqual([
-      `tool.ts:${where(text, "c9004;")} - error TV1009: Tool "T", parameters.properties.a: The value is nested or chained more than 1000 levels deep (values, references and operands), which is too deep to be read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(text, "c9004;")} - error TV1009: Tool "T", parameters.properties.a: The value is nested or chained more than 1000 levels deep (values, references and operands), which is too deep to be read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
   });
 
@@ -507,7 +511,7 @@ describe("limits: a located error, never a stack overflow", () => {
     });
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatch(
-      /^tool\.ts:\d+:\d+ - error TV1009: Tool "T", parameters\.default(\[\d\])+: The value is made of more than 250,000 parts \(a constant used many times over\?\), which is too large to be read\. Leave this tool out with "excludeTools": \["T"\] in the settings \(or its file with "excludeFiles"\)\.$/,
+      /^tool\.ts:\d+:\d+ - error TV1009: Tool "T", parameters\.default(\[\d\])+: The value is made of more than 250,000 parts \(a constant used many times over\?\), which is too large to be read\. Leave this tool out with "excludeTools": \["T"\] in the settings \(or its file with "excludeFiles": \["tool\.ts"\]\)\.$/,
     );
     expect(tools).toEqual([]);
   });
