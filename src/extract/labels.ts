@@ -38,20 +38,27 @@ function labelOf(node: Node, depth: number): string {
     return Node.isIdentifier(name) ? identifierText(name) : "a destructured const";
   }
   if (Node.isPropertyAssignment(parent)) {
-    const key = propertyKey(parent.getNameNode()) ?? parent.getNameNode().getText();
+    const nameNode = parent.getNameNode();
+    const key = propertyKey(nameNode);
     const holder = parent.getParent();
-    return `${labelOf(holder, depth + 1)}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`;
+    const step =
+      key === undefined
+        ? nameNode.getText() // a computed key, as written: `[NAMES.grep]`
+        : /^[A-Za-z_$][\w$]*$/.test(key)
+          ? `.${key}`
+          : `[${JSON.stringify(key)}]`;
+    return `${labelOf(holder, depth + 1)}${step}`;
   }
   if (Node.isArrayLiteralExpression(parent)) {
     return `${labelOf(parent, depth + 1)}[${parent.getElements().indexOf(child as never)}]`;
   }
   if (Node.isExportAssignment(parent)) return "export default";
-  if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent))
-    return `${functionName(parent)}()`;
+  if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent)) return functionLabel(parent);
   if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
-    // An object given to a call that is held somewhere (`weather: tool({...})`, `const t =
-    // createTool({...})`) is named by where the call is held.
-    if (isHeld(parent)) return labelOf(parent, depth + 1);
+    // A tool given to a call that is held somewhere (`weather: tool({...})`, `const t =
+    // createTool({...})`) is named by where the call is held; an object holding tools
+    // (`client.messages.stream({ tools })`) by the call.
+    if (depth === 0 && isHeld(parent)) return labelOf(parent, depth + 1);
     return `${parent.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
   }
   return "an object literal";
@@ -70,6 +77,22 @@ function isHeld(node: Node): boolean {
       Node.isReturnStatement(parent) ||
       Node.isArrowFunction(parent))
   );
+}
+
+/**
+ * The function a node is returned from, for labels: `createTools()`, or for a function given
+ * to a call (a request handler), the call: `server.setRequestHandler(...)`.
+ */
+function functionLabel(node: Node): string {
+  for (let current: Node | undefined = node; current; current = current.getParent()) {
+    if (!Node.isArrowFunction(current) && !Node.isFunctionExpression(current)) continue;
+    let holder = current.getParent();
+    while (holder && isValueWrapper(holder)) holder = holder.getParent();
+    if (holder && Node.isCallExpression(holder) && !isHeld(holder))
+      return `${holder.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
+    break;
+  }
+  return `${functionName(node)}()`;
 }
 
 /** The name of the function a node is in: its declaration's, or the const or key holding it. */

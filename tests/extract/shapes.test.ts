@@ -52,7 +52,7 @@ describe("declaration shapes and places", () => {
       ["search_docs", "searchTool"],
       ["fetch_page", "createToolDefinitions()[0]"],
       ["list_pages", "createToolDefinitions()[1]"],
-      ["page_count", "register().tools[0]"],
+      ["page_count", "server.setRequestHandler(...).tools[0]"],
     ]);
   });
 

@@ -98,8 +98,11 @@ function nameParts(call: CallExpression, context: ShapeContext): Part[] {
       }
     }
     const text = key.kind === "primitive" ? String(key.value) : undefined;
-    const from = text === undefined ? undefined : part(holderValue, text).lookup;
-    names.push(foundPart(KEY_LABEL, text ?? "", key, from));
+    if (text === undefined) names.push(foundPart(KEY_LABEL, "", key));
+    else {
+      const label = `${KEY_LABEL} ${JSON.stringify(text)}`;
+      names.push(foundPart(label, text, key, part(holderValue, text).lookup));
+    }
   }
   return names;
 }
