@@ -194,6 +194,17 @@ export class StaticEvaluator {
     if (Node.isCallExpression(node) || Node.isNewExpression(node))
       return { kind: "call", call: node };
     if (Node.isThisExpression(node) || Node.isAwaitExpression(node)) return { kind: "run time" };
+    // `a ? b : c`, `a ?? b`, `a || b`, `a && b` are not read; one built from a value that exists
+    // only at run time (a parameter's member) is built at run time too.
+    const operands = Node.isConditionalExpression(node)
+      ? [node.getCondition(), node.getWhenTrue(), node.getWhenFalse()]
+      : Node.isBinaryExpression(node) && LOGICAL.has(node.getOperatorToken().getKind())
+        ? [node.getLeft(), node.getRight()]
+        : [];
+    for (const operand of operands) {
+      const value = this.evaluate(operand);
+      if (value.kind === "unknown" && value.origin) return { kind: "run time" };
+    }
     return undefined;
   }
 
@@ -914,6 +925,13 @@ function article(value: StaticValue): string {
   if (value.kind === "primitive") return `\`${String(value.value)}\``;
   return "not known";
 }
+
+/** The logical operators, whose value is one of their operands. */
+const LOGICAL = new Set([
+  SyntaxKind.QuestionQuestionToken,
+  SyntaxKind.BarBarToken,
+  SyntaxKind.AmpersandAmpersandToken,
+]);
 
 /** The numeric operators read, each computed by JavaScript's own. */
 const ARITHMETIC = new Map<SyntaxKind, (a: Primitive, b: Primitive) => number>([

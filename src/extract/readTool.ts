@@ -59,6 +59,7 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
     names.map(({ value }) => value),
     schema,
     context,
+    parts.schemaLibrary,
   );
   if (skip) return { kind: "skipped", skip, name: nameText };
   if (unreadableKeys(parts.reads, context)) return { kind: "error" };
@@ -112,12 +113,21 @@ function classify(
   names: readonly (StaticValue | undefined)[],
   schema: StaticValue | undefined,
   context: ReadContext,
+  schemaLibrary: string | undefined,
 ): Skip | undefined {
   const values = [...names, schema];
   if (values.some((value) => value?.kind === "unknown" && value.error)) return undefined;
   if (schema?.kind === "unknown" && schema.origin?.kind === "call") {
     const library = context.libraryOf(schema.origin.call);
     if (library) return { kind: "library", library };
+  }
+  if (schemaLibrary !== undefined) {
+    // A shape of a library's (`{ path: z.string() }`): its values' calls tell which library.
+    const calls = schema?.kind === "object" ? schema.entries.map((entry) => entry.value) : [];
+    const found = calls.find((value) => value.kind === "unknown" && value.origin?.kind === "call");
+    const call =
+      found?.kind === "unknown" && found.origin?.kind === "call" ? found.origin.call : undefined;
+    return { kind: "library", library: (call && context.libraryOf(call)) ?? schemaLibrary };
   }
   if (values.some((value) => value?.kind === "unknown" && value.origin))
     return { kind: "run time" };

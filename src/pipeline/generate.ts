@@ -72,7 +72,7 @@ export interface GenerateResult {
    * spreads a tool's declaration and changes its description): one validator serves them.
    */
   readonly copies: readonly ToolCopy[];
-  /** Objects of a tool's shape built at run time (name and schema), not read. */
+  /** Objects of a tool's shape declared with a schema library or built at run time: listed. */
   readonly skipped: readonly SkippedObject[];
   /** Tools left out by `excludeTools`. */
   readonly excluded: ExtractResult["excluded"];

@@ -57,11 +57,11 @@ describe("a folder that mixes every class", () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
     expect(lines[0], result.stdout).toMatch(
-      /^Generated validators for 4 tools from 6 files into generated\//,
+      /^Generated validators for 4 tools from 7 files into generated\//,
     );
     expect(lines.filter((line) => /^(Built|Declared|Named)/.test(line))).toEqual([
       "Built at run time (a name or schema from a parameter, a call or a loop; skipped): 5 objects: tools/builders.ts:12:10 buildTool(), tools/builders.ts:33:31 bridge(), tools/builders.ts:42:20 converted.push(...), and 2 more.",
-      "Declared with zod (validated by it at run time, no validator): 4 tools: tools/libraries.ts:12:14 zod_object, tools/libraries.ts:17:14 zod_converted, tools/libraries.ts:19:14 zod_v4, and 1 more.",
+      "Declared with zod (validated by it at run time, no validator): 6 tools: tools/highLevel.ts:10:3 delete_note, tools/highLevel.ts:16:3 list_notes, tools/libraries.ts:12:14 zod_object, and 3 more.",
       "Declared with valibot (validated by it at run time, no validator): 1 tool: tools/libraries.ts:21:14 valibot_object.",
       "Declared with ArkType (validated by it at run time, no validator): 1 tool: tools/libraries.ts:27:14 arktype_query.",
       "Declared with Effect Schema (validated by it at run time, no validator): 1 tool: tools/libraries.ts:29:14 effect_struct.",
@@ -85,7 +85,7 @@ describe("class 1: JSON Schema declarations, read", () => {
     ]);
   });
 
-  it("a tool_choice value (a function with only a name, or at a tool_choice key) is not a second tool", async () => {
+  it("a tool_choice value (a function with only a name, or at a tool_choice key) and a tool call are not second tools", async () => {
     const { printed, names } = await read(classes, ["chat.ts"]);
     expect(printed).toEqual([]);
     expect(names).toEqual(["save_note"]);
@@ -141,6 +141,15 @@ describe("class 2: declared with a schema library, listed", () => {
       ["arktype_query", { kind: "library", library: "ArkType" }],
       ["effect_struct", { kind: "library", library: "Effect Schema" }],
       ["lookup", { kind: "library", library: "zod" }],
+    ]);
+  });
+
+  it("an McpServer's registerTool takes a zod shape: declared with zod, an empty one too", async () => {
+    const { result, printed } = await read(classes, ["highLevel.ts", "server.ts"]);
+    expect(printed).toEqual([]);
+    expect(result.skipped.map((object) => [object.name, object.shape, object.skip])).toEqual([
+      ["delete_note", "mcp", { kind: "library", library: "zod" }],
+      ["list_notes", "mcp", { kind: "library", library: "zod" }],
     ]);
   });
 

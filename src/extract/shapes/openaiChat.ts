@@ -1,6 +1,6 @@
 import { Node } from "../../tsMorph.js";
 import { isValueWrapper, propertyKey } from "../evaluate.js";
-import { part, valueOf, type DeclarationShape } from "./shape.js";
+import { assigned, part, valueOf, type DeclarationShape } from "./shape.js";
 
 /** The keys a chosen tool is given at: `tool_choice: { type: "function", function: { name } }`. */
 const CHOICE_KEYS = ["tool_choice", "toolChoice"];
@@ -8,7 +8,8 @@ const CHOICE_KEYS = ["tool_choice", "toolChoice"];
 /**
  * `{ type: "function", function: { name, description, parameters } }`: an OpenAI chat
  * completions tool. A function may declare no parameters. The same object with nothing but a
- * name in `function`, or at a `tool_choice` key, chooses a tool: it declares none.
+ * name in `function`, or at a `tool_choice` key, chooses a tool, and one whose `function` has
+ * `arguments` is a call of a tool: neither declares one.
  */
 export const openaiChatShape: DeclarationShape = {
   name: "openai-chat",
@@ -28,6 +29,8 @@ export const openaiChatShape: DeclarationShape = {
       fnValue.problems.length === 0 && fnValue.entries.every((e) => e.key === "name");
     if (onlyName || isChoice(context.node))
       return { kind: "not a tool", what: "a `tool_choice` value" };
+    if (!assigned(schema.lookup) && fnValue.entries.some((entry) => entry.key === "arguments"))
+      return { kind: "not a tool", what: "a tool call" };
     return {
       kind: "tool",
       parts: {

@@ -82,6 +82,12 @@ export interface ShapeParts {
   readonly description: Part;
   /** The schema's key, the root of the schema paths diagnostics show (`parameters.type`). */
   readonly schemaKey: string;
+  /**
+   * Set where the API the shape recognises takes a schema library's schema at the key (an MCP
+   * `McpServer.registerTool`'s zod shape), naming the library it takes unless the schema's
+   * calls tell another: the tool is declared with that library.
+   */
+  readonly schemaLibrary?: string;
 }
 
 /** The value a part was found to have, if it was. */
