@@ -19,6 +19,11 @@ const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/extract");
 let dir: string;
 beforeAll(async () => {
   dir = await makeTempDir("tv-exactness-");
+  // Declarations built with TypeBox import it: resolved from the repository's modules.
+  await fs.symlink(
+    path.resolve(import.meta.dirname, "../../node_modules"),
+    path.join(dir, "node_modules"),
+  );
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -620,5 +625,72 @@ describe("schemas given as values (generateFromSchemas) that JSON cannot hold", 
     const result = await generateFromSchemas([{ name: "T", schema }]);
     expect(result.diagnostics.map((d) => d.code)).toEqual(["TV2001"]);
     expect(result.output).toBeUndefined();
+  });
+});
+
+describe("TypeBox: read as the schema TypeBox builds, or declared with TypeBox", () => {
+  // Each case is read, then imported: TypeBox itself builds the value compared with.
+  it.each([
+    [
+      "0.3x: options first, a builder's own key wins in the options' place",
+      "@sinclair/typebox",
+      'Type.String({ type: "number", description: "d" })',
+    ],
+    [
+      "1.x: options last, an option replaces the builder's key in place",
+      "typebox",
+      'Type.String({ type: "number", description: "d" })',
+    ],
+    [
+      "0.3x: a union of one is that schema, options first",
+      "@sinclair/typebox",
+      'Type.Union([Type.Literal("a")], { description: "u" })',
+    ],
+    ["0.3x: a union of none is `not: {}`", "@sinclair/typebox", "Type.Union([])"],
+    ["1.x: a union of one is still anyOf", "typebox", 'Type.Union([Type.Literal("a")])'],
+    [
+      "0.3x: enum values once each, as literals",
+      "@sinclair/typebox",
+      'Type.Enum({ A: "a", B: "a", 1: "x", C: 2 })',
+    ],
+    [
+      "1.x: enum values as they are, keys that are numbers left out",
+      "typebox",
+      'Type.Enum({ A: "a", B: "a", "1.5": "x", NaN: 0 })',
+    ],
+    [
+      "0.3x: an optional in a union of one keeps the object's property optional",
+      "@sinclair/typebox",
+      "Type.Object({ a: Type.Union([Type.Optional(Type.String())]), b: Type.Null() })",
+    ],
+    [
+      "1.x: a plain schema among the properties is required",
+      "typebox",
+      'Type.Object({ 2: { type: "string" }, a: Type.Optional(Type.Any()), 1: Type.Unknown() }, { required: ["x"] })',
+    ],
+  ])("%s", async (_, module, expression) => {
+    const text = `import { Type } from "${module}";\nexport const tool = { name: "T", parameters: ${expression} };\n`;
+    const { tools, printed, folder } = await read({ "tool.ts": text });
+    expect(printed).toEqual([]);
+    const built = (await import(pathToFileURL(path.join(folder, "tool.ts")).href)) as {
+      tool: { parameters: unknown };
+    };
+    expect(JSON.stringify(toJson(tools[0]!.parameters!))).toBe(
+      JSON.stringify(built.tool.parameters),
+    );
+  });
+
+  it.each([
+    ["a builder not read", "Type.Record(Type.String(), Type.Number())"],
+    ["an argument not statically known", "Type.String(OPTIONS)"],
+    ["a plain schema among 0.3x's properties", 'Type.Object({ a: { type: "string" } })'],
+    ["a TypeScript enum", "Type.Enum(Mode)"],
+    ["Optional's second argument", "Type.Optional(Type.String(), false)"],
+  ])("%s: declared with TypeBox, never misread", async (_, expression) => {
+    const text = `import { Type } from "@sinclair/typebox";\nlet OPTIONS = {};\nenum Mode { A = "a" }\nexport const tool = { name: "T", parameters: Type.Object({ x: ${expression} }) };\n`;
+    const { tools, skipped, printed } = await read({ "tool.ts": text });
+    expect(printed).toEqual([]);
+    expect(tools).toEqual([]);
+    expect(skipped.map((object) => object.skip)).toEqual([{ kind: "library", library: "TypeBox" }]);
   });
 });
