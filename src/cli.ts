@@ -35,7 +35,7 @@ Options:
                          standard: undeclared keys are allowed unless additionalProperties forbids them
   --enforce <kw,...>     Opt-in keywords to enforce too (minimum,maxLength,...), or all
   --shapes <name,...>    Read only these declaration shapes (plugin, openai-chat, function, mcp,
-                         anthropic, gemini)
+                         anthropic, gemini, ai-sdk)
   --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
   --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
   --target <out>         Run only the settings' target that writes this folder

@@ -10,7 +10,11 @@ export const DIAGNOSTIC_CODES = {
   TV1001: { severity: "error", meaning: "Part of an object literal cannot be read statically." },
   TV1002: { severity: "error", meaning: "The tool's name cannot be read." },
   TV1003: { severity: "error", meaning: "The tool object has no name where its shape holds it." },
-  TV1004: { severity: "error", meaning: "The tool's `name` differs from `config.function.name`." },
+  TV1004: {
+    severity: "error",
+    meaning:
+      "The places that name one tool disagree (`name` and `config.function.name`, two keys).",
+  },
   TV1005: { severity: "error", meaning: "A file that is read has a syntax error." },
   TV1006: { severity: "error", meaning: "A file that is read is not UTF-8 (or cannot be read)." },
   TV1007: { severity: "error", meaning: "A number JSON cannot carry (Infinity, NaN)." },
@@ -25,7 +29,7 @@ export const DIAGNOSTIC_CODES = {
   },
   TV1010: {
     severity: "error",
-    meaning: "An object has the shapes of two tools (two schema keys side by side).",
+    meaning: "An object has the shapes of two tools (two schema keys side by side, two shapes).",
   },
   TV2001: { severity: "error", meaning: "A schema or keyword value is not statically known." },
   TV2002: { severity: "error", meaning: "A schema is not an object or a boolean." },

@@ -22,14 +22,37 @@ export interface Diagnostic {
   readonly tool?: string;
   /** Where in the declaration, e.g. `parameters.properties.mode.type`. */
   readonly schemaPath?: string;
+  /** Other places the problem involves, printed below it as TypeScript prints its own. */
+  readonly related?: readonly RelatedLocation[];
+}
+
+/** Where a tool's declaration is, and where it names its schema (in the same file). */
+export interface DeclarationPlaces {
+  readonly declaration: SourceLocation;
+  readonly schema: SourceLocation;
+}
+
+export interface RelatedLocation {
+  readonly location: SourceLocation;
+  readonly message: string;
 }
 
 /** Collects diagnostics from every stage so that all problems are reported together. */
 export class DiagnosticBag {
-  readonly items: Diagnostic[] = [];
+  constructor(readonly items: Diagnostic[] = []) {}
 
   add(diagnostic: Diagnostic): void {
     this.items.push(diagnostic);
+  }
+
+  /**
+   * This bag as one tool's declaration sees it (CONTRACT.md section 8): a problem located in
+   * another file (a schema the declaration imports) is reported in the declaring file, which
+   * is the file to leave out (at the schema's key for a problem in the schema, else at the
+   * declaration), with its own place as related information.
+   */
+  forDeclaration(at: DeclarationPlaces): DiagnosticBag {
+    return new DeclarationDiagnostics(this.items, at);
   }
 
   /** Reports `code` with the severity the table gives it. */
@@ -49,6 +72,33 @@ export class DiagnosticBag {
   /** Diagnostics sorted by file and position, so that output is stable. */
   sorted(): Diagnostic[] {
     return [...this.items].sort(compareDiagnostics);
+  }
+}
+
+class DeclarationDiagnostics extends DiagnosticBag {
+  readonly #at: DeclarationPlaces;
+
+  constructor(items: Diagnostic[], at: DeclarationPlaces) {
+    super(items);
+    this.#at = at;
+  }
+
+  override add(diagnostic: Diagnostic): void {
+    const location = diagnostic.location;
+    if (!location || location.file === this.#at.declaration.file) return super.add(diagnostic);
+    const path = diagnostic.schemaPath;
+    super.add({
+      ...diagnostic,
+      location: path === undefined ? this.#at.declaration : this.#at.schema,
+      related: [
+        { location, message: `${path ?? "The value"} is declared here.` },
+        ...(diagnostic.related ?? []),
+      ],
+    });
+  }
+
+  override forDeclaration(at: DeclarationPlaces): DiagnosticBag {
+    return new DeclarationDiagnostics(this.items, at);
   }
 }
 
@@ -95,15 +145,32 @@ export function formatDiagnostic(
     return location ? `${location.file} - ${head}` : head;
   }
   const { line, column } = lineAndColumn(text, location.start);
-  return `${location.file}:${line}:${column} - ${head}\n\n${codeFrame(text, location, line, column)}`;
+  const related = (diagnostic.related ?? []).map((item) => relatedText(item, sources)).join("");
+  return `${location.file}:${line}:${column} - ${head}\n\n${codeFrame(text, location, line, column)}${related}`;
 }
 
-function codeFrame(text: string, location: SourceLocation, line: number, column: number): string {
+/** A related location, below the diagnostic's frame, indented as TypeScript indents it. */
+function relatedText(related: RelatedLocation, sources: ReadonlyMap<string, string>): string {
+  const { location, message } = related;
+  const text = sources.get(location.file);
+  if (text === undefined) return `\n  ${location.file}\n    ${message}\n`;
+  const { line, column } = lineAndColumn(text, location.start);
+  const frame = codeFrame(text, location, line, column, "    ");
+  return `\n  ${location.file}:${line}:${column}\n${frame}    ${message}\n`;
+}
+
+function codeFrame(
+  text: string,
+  location: SourceLocation,
+  line: number,
+  column: number,
+  indent = "",
+): string {
   const lines = text.split("\n");
   const source = (lines[line - 1] ?? "").replace(/\r$/, "").replace(/\t/g, " ");
   const gutter = String(line);
   const lineEnd = location.start - (column - 1) + source.length;
   const width = Math.max(1, Math.min(location.end, lineEnd) - location.start);
   const pad = " ".repeat(gutter.length);
-  return `${gutter} ${source}\n${pad} ${" ".repeat(column - 1)}${"~".repeat(width)}\n`;
+  return `${indent}${gutter} ${source}\n${indent}${pad} ${" ".repeat(column - 1)}${"~".repeat(width)}\n`;
 }

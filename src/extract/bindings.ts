@@ -43,6 +43,8 @@ export type Binding =
       readonly reason: string;
       /** Using the name throws when the module loads (it is in its temporal dead zone). */
       readonly throws?: true;
+      /** A name that has a value only when the code runs (a parameter, a loop variable). */
+      readonly runTime?: true;
     };
 
 /** An `enum` or `const enum`: every declaration of it, merged in order. */
@@ -64,6 +66,11 @@ export interface ClassBinding {
 /** A binding that cannot be read, saying why. */
 export function unreadable(reason: string): Binding {
   return { kind: "unreadable", reason };
+}
+
+/** A name that has a value only when the code runs: a parameter, a loop variable, a caught value. */
+export function runTimeName(reason: string): Binding {
+  return { kind: "unreadable", reason, runTime: true };
 }
 
 /**

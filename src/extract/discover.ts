@@ -2,16 +2,26 @@
 import { ts, type ObjectLiteralExpression, type SourceFile } from "../tsMorph.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
-import { SHAPES, triggerKeys, type DeclarationShape, type ShapeParts } from "./shapes/index.js";
+import {
+  SHAPES,
+  triggerKeys,
+  type DeclarationShape,
+  type Recognition,
+  type ShapeParts,
+} from "./shapes/index.js";
 import { StaticEvaluator, type Locate } from "./evaluate.js";
-import { declarationLabel, declarationNameNode } from "./labels.js";
+import { declarationLabel, declarationNameNode, oneLine } from "./labels.js";
+import { libraryOf } from "./libraries.js";
+import { Surroundings } from "./shapeContext.js";
 import type { SourceFileSystem } from "./fileSystem.js";
 import { Modules } from "./modules.js";
 import { findArgumentUses, type ArgumentUses } from "./reads.js";
 import { capitalize } from "./readingErrors.js";
-import { readTool, type ReadOutcome } from "./readTool.js";
+import { readTool, type ReadOutcome, type Skip } from "./readTool.js";
 import { descendants } from "./walk.js";
 import type { StaticObject, StaticValue } from "./values.js";
+
+export type { Skip } from "./readTool.js";
 
 /** A tool declaration as read from source. */
 export interface ExtractedTool {
@@ -27,6 +37,11 @@ export interface ExtractedTool {
   /** The declaration shape it has (shapes/). */
   readonly shape: string;
   readonly location: SourceLocation;
+  /**
+   * Where its declaration names its schema (the schema key, else the declaration): a problem
+   * in a schema another file holds is reported here, in the file that leaves the tool out.
+   */
+  readonly schemaAt?: SourceLocation;
   /** The key its schema is at (`parameters`, `inputSchema`...), the root of schema paths. */
   readonly schemaKey: string;
   /** Its JSON Schema, or undefined when the tool declares none. */
@@ -37,11 +52,24 @@ export interface ExtractedTool {
   readonly argumentUses?: ArgumentUses;
 }
 
-/** An object of a tool's shape whose name and schema are both built at run time: not read. */
+/**
+ * An object of a tool's shape that gets no validator and is no error (CONTRACT.md section 2):
+ * declared with a schema library, built at run time, or named where it is used.
+ */
 export interface SkippedObject {
   readonly location: SourceLocation;
   readonly declaredAs: string;
   readonly shape: string;
+  /** Its name, when it is statically known. */
+  readonly name: string | undefined;
+  readonly skip: Skip;
+}
+
+/** An object with a shape's keys that is not a tool (an MCP resource template, a `tool_choice`). */
+export interface IgnoredObject {
+  readonly location: SourceLocation;
+  /** What it is instead. */
+  readonly what: string;
 }
 
 export interface ExtractOptions {
@@ -55,8 +83,10 @@ export interface ExtractOptions {
 
 export interface ExtractResult {
   readonly tools: ExtractedTool[];
-  /** Objects of a tool's shape built at run time, skipped. */
+  /** Objects of a tool's shape declared with a schema library or built at run time: skipped. */
   readonly skipped: SkippedObject[];
+  /** Objects with a shape's keys that are not tools. */
+  readonly ignored: IgnoredObject[];
   /** Tools left out by `excludeTools`, by name, where they were found. */
   readonly excluded: {
     readonly name: string;
@@ -97,7 +127,9 @@ export function extractTools(
     ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   });
   const locate = locator(displayPath, sources);
-  const discovery = new Discovery(modules, locate, diagnostics, options);
+  const discovery = new Discovery(modules, locate, diagnostics, options, () =>
+    files.map((file) => modules.file(file)).filter((file) => file !== undefined),
+  );
   for (const absolutePath of files) {
     // A file that cannot be read has been reported by `modules`.
     const sourceFile = modules.file(absolutePath);
@@ -123,6 +155,12 @@ function locator(displayPath: (file: string) => string, sources: Map<string, str
   };
 }
 
+/** A shape that recognised an object, and what it found. */
+interface Match {
+  readonly shape: DeclarationShape;
+  readonly recognition: Recognition;
+}
+
 class Discovery {
   readonly #evaluator: StaticEvaluator;
   readonly #modules: Modules;
@@ -130,9 +168,12 @@ class Discovery {
   readonly #diagnostics: DiagnosticBag;
   readonly #shapes: readonly DeclarationShape[];
   readonly #triggers: ReadonlySet<string>;
-  readonly #excludeTools: ReadonlySet<string>;
+  readonly #surroundings: Surroundings;
+  /** The `excludeTools` entries, by their one-line form (labels.ts). */
+  readonly #excludeTools: ReadonlyMap<string, string>;
   readonly #tools: ExtractedTool[] = [];
   readonly #skipped: SkippedObject[] = [];
+  readonly #ignored: IgnoredObject[] = [];
   readonly #excluded: ExtractResult["excluded"] = [];
 
   constructor(
@@ -140,18 +181,25 @@ class Discovery {
     locate: Locate,
     diagnostics: DiagnosticBag,
     options: ExtractOptions,
+    files: () => readonly SourceFile[],
   ) {
     this.#modules = modules;
     this.#locate = locate;
     this.#diagnostics = diagnostics;
     this.#evaluator = new StaticEvaluator(modules, locate);
+    this.#surroundings = new Surroundings(this.#evaluator, modules, locate, files);
     this.#shapes = options.shapes ?? SHAPES;
     this.#triggers = triggerKeys(this.#shapes);
-    this.#excludeTools = options.excludeTools ?? new Set();
+    this.#excludeTools = new Map([...(options.excludeTools ?? [])].map((e) => [oneLine(e), e]));
   }
 
   result(): Omit<ExtractResult, "sources"> {
-    return { tools: this.#tools, skipped: this.#skipped, excluded: this.#excluded };
+    return {
+      tools: this.#tools,
+      skipped: this.#skipped,
+      ignored: this.#ignored,
+      excluded: this.#excluded,
+    };
   }
 
   /** Every candidate object literal of a file, outermost first; a tool's insides are not looked at. */
@@ -182,32 +230,72 @@ class Discovery {
     return false;
   }
 
-  /** Reads a literal that may be a tool; true when it has a tool's shape (read or not). */
+  /**
+   * Reads a literal that may be a tool; true when some shape recognised it (a tool, read or
+   * not, or something that is not a tool): its insides are not looked at.
+   */
   #literal(literal: ObjectLiteralExpression, file: string): boolean {
     const value = this.#evaluator.evaluate(literal);
     if (value.kind !== "object") return false;
-    const matches = this.#matches(value);
-    const first = matches[0];
-    if (!first) return this.#limitReached(value);
-    const declaredAs = declarationLabel(literal);
+    const matches = this.#matches(value, literal);
+    if (matches.length === 0) return this.#limitReached(value);
     const location = this.#locate(declarationNameNode(literal) ?? literal);
-    if (matches.length > 1) {
-      this.#ambiguous(matches, location, declaredAs);
+    const notATool = matches.find((match) => match.recognition.kind === "not a tool");
+    if (notATool?.recognition.kind === "not a tool") {
+      this.#ignored.push({ location, what: notATool.recognition.what });
       return true;
     }
-    const outcome = readTool(first.parts, {
-      declaredAs,
-      diagnostics: this.#diagnostics,
-      excluded: this.#excludeTools,
-    });
-    const where = {
-      declaredAs,
-      shape: first.shape.name,
-      location,
-      schemaKey: first.parts.schemaKey,
-    };
-    this.#record(outcome, literal, file, where);
+    const declaredAs = declarationLabel(literal);
+    const [first, second] = matches;
+    if (second) this.#ambiguous(matches, location, declaredAs);
+    else if (first!.recognition.kind === "unnamed") {
+      const skip = { kind: "unnamed", why: first!.recognition.why } as const;
+      this.#skipped.push({ location, declaredAs, shape: first!.shape.name, name: undefined, skip });
+    } else if (first!.recognition.kind === "tool") {
+      const parts = first!.recognition.parts;
+      const schemaAt = this.#schemaAt(parts, location);
+      const where = {
+        declaredAs,
+        shape: first!.shape.name,
+        location,
+        schemaAt,
+        schemaKey: parts.schemaKey,
+      };
+      const outcome = readTool(parts, {
+        declaredAs,
+        file,
+        diagnostics: this.#diagnostics.forDeclaration({ declaration: location, schema: schemaAt }),
+        exclusion: (name) => this.#exclusion(name, declaredAs),
+        libraryOf: (call) => libraryOf(call, this.#evaluator),
+      });
+      this.#record(outcome, literal, file, where);
+    }
     return true;
+  }
+
+  #matches(value: StaticObject, literal: ObjectLiteralExpression): Match[] {
+    const context = this.#surroundings.of(literal);
+    const matches: Match[] = [];
+    for (const shape of this.#shapes) {
+      const recognition = shape.recognize(value, context);
+      if (recognition) matches.push({ shape, recognition });
+    }
+    return matches;
+  }
+
+  /** Where a declaration names its schema: the schema's key where the declaration holds it. */
+  #schemaAt(parts: ShapeParts, declaration: SourceLocation): SourceLocation {
+    const found = parts.schema.lookup;
+    const key = "entry" in found ? found.entry?.keyLocation : undefined;
+    return key && key.file === declaration.file ? key : declaration;
+  }
+
+  /** The `excludeTools` entry that leaves out a tool of this name or declared as `declaredAs`. */
+  #exclusion(name: string | undefined, declaredAs: string): string | undefined {
+    return (
+      (name === undefined ? undefined : this.#excludeTools.get(name)) ??
+      this.#excludeTools.get(declaredAs)
+    );
   }
 
   /**
@@ -224,20 +312,11 @@ class Discovery {
     return false;
   }
 
-  #matches(value: StaticObject): { shape: DeclarationShape; parts: ShapeParts }[] {
-    const matches: { shape: DeclarationShape; parts: ShapeParts }[] = [];
-    for (const shape of this.#shapes) {
-      const parts = shape.locate(value);
-      if (parts) matches.push({ shape, parts });
-    }
-    return matches;
-  }
-
   #record(
     outcome: ReadOutcome,
     literal: ObjectLiteralExpression,
     file: string,
-    where: { declaredAs: string; shape: string; location: SourceLocation; schemaKey: string },
+    where: Pick<ExtractedTool, "declaredAs" | "shape" | "location" | "schemaAt" | "schemaKey">,
   ): void {
     switch (outcome.kind) {
       case "skipped":
@@ -245,6 +324,8 @@ class Discovery {
           declaredAs: where.declaredAs,
           shape: where.shape,
           location: where.location,
+          name: outcome.name,
+          skip: outcome.skip,
         });
         return;
       case "excluded":
@@ -265,16 +346,21 @@ class Discovery {
   }
 
   /** An object with the parts of two shapes (two schema keys side by side): which is meant? */
-  #ambiguous(
-    matches: readonly { shape: DeclarationShape; parts: ShapeParts }[],
-    location: SourceLocation,
-    declaredAs: string,
-  ): void {
-    const keys = matches.map((match) => `\`${match.parts.schema.label}\``).join(" and ");
+  #ambiguous(matches: readonly Match[], location: SourceLocation, declaredAs: string): void {
+    const keys = matches.map((match) =>
+      match.recognition.kind === "tool"
+        ? `\`${match.recognition.parts.schema.label}\``
+        : `\`${match.shape.schemaKeys[0]}\``,
+    );
     const shapes = matches.map((match) => `${match.shape.name} \`${match.shape.pattern}\``);
+    const distinct = [...new Set(keys)];
+    const why =
+      distinct.length > 1
+        ? `${distinct.join(" and ")} side by side. Keep one schema key`
+        : `${distinct[0]} in both. Keep the keys of one shape`;
     this.#diagnostics.report(
       "TV1010",
-      `This object has the shape of a tool twice over (${shapes.join(", ")}): ${keys} side by side. Keep one schema key, or restrict the shapes read with the "shapes" setting.`,
+      `This object has the shape of a tool twice over (${shapes.join(", ")}): ${why}, or restrict the shapes read with the "shapes" setting.`,
       location,
       { tool: declaredAs },
     );

@@ -23,14 +23,16 @@ import {
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import type { Binding, ClassBinding, EnumBinding } from "./bindings.js";
 import { identifierText } from "./identifiers.js";
-import type { Modules } from "./modules.js";
-import { memberName, resolveIdentifier } from "./scopes.js";
+import type { ImportedName, Modules } from "./modules.js";
+import { importOf, memberName, resolveIdentifier } from "./scopes.js";
+import { readTypeBox, type CallReading } from "./typebox.js";
 import {
   inKeyOrder,
   lookup,
   type StaticEntry,
   type StaticProblem,
   type StaticValue,
+  type UnknownOrigin,
 } from "./values.js";
 
 /** Maps a node to the location shown to the user. */
@@ -88,9 +90,22 @@ export class StaticEvaluator {
   #depth = 0;
   #built = 0;
 
+  /** What the readers of calls (TypeBox's builders) need. */
+  readonly #calls: CallReading;
+
   constructor(modules: Modules, locate: Locate) {
     this.#modules = modules;
     this.#locate = locate;
+    this.#calls = {
+      evaluate: (node) => this.evaluate(node),
+      importOf: (identifier) => importOf(modules, identifier),
+      locate,
+    };
+  }
+
+  /** Where an identifier is imported from, as written (scopes.ts). */
+  importOf(identifier: Node): ImportedName | undefined {
+    return importOf(this.#modules, identifier);
   }
 
   evaluate(expression: Node): StaticValue {
@@ -153,16 +168,44 @@ export class StaticEvaluator {
       const argument = node.getArgumentExpression();
       const key = argument ? this.evaluate(argument) : undefined;
       if (key?.kind !== "primitive") {
-        return unknown(`the key of \`${short(node)}\` is not statically known`, location);
+        const origin = key?.kind === "unknown" ? key.origin : undefined;
+        return unknown(`the key of \`${short(node)}\` is not statically known`, location, origin);
       }
       return this.#member(node.getExpression(), String(key.value), location);
+    }
+    if (Node.isCallExpression(node)) {
+      const built = readTypeBox(node, this.#calls);
+      if (built) return built;
     }
     if (Node.isClassExpression(node))
       return unknown(
         `the class \`${short(node)}\` is not a value that is read: only its \`static readonly\` properties are`,
         location,
       );
-    return unknown(`${describe(node)} is not statically known`, location);
+    return unknown(`${describe(node)} is not statically known`, location, this.#originOf(node));
+  }
+
+  /**
+   * Where a value that is not read comes from: a call (whose library may tell what it is), or
+   * something that has a value only when the code runs. A call a reader knows (TypeBox's
+   * builders) is read instead.
+   */
+  #originOf(node: Node): UnknownOrigin | undefined {
+    if (Node.isCallExpression(node) || Node.isNewExpression(node))
+      return { kind: "call", call: node };
+    if (Node.isThisExpression(node) || Node.isAwaitExpression(node)) return { kind: "run time" };
+    // `a ? b : c`, `a ?? b`, `a || b`, `a && b` are not read; one built from a value that exists
+    // only at run time (a parameter's member) is built at run time too.
+    const operands = Node.isConditionalExpression(node)
+      ? [node.getCondition(), node.getWhenTrue(), node.getWhenFalse()]
+      : Node.isBinaryExpression(node) && LOGICAL.has(node.getOperatorToken().getKind())
+        ? [node.getLeft(), node.getRight()]
+        : [];
+    for (const operand of operands) {
+      const value = this.evaluate(operand);
+      if (value.kind === "unknown" && value.origin) return { kind: "run time" };
+    }
+    return undefined;
   }
 
   /** `-x`, `+x` and `~x` on a primitive: JavaScript's own conversion to a number. */
@@ -246,7 +289,11 @@ export class StaticEvaluator {
       if (value.kind === "unknown") {
         return value.error
           ? value
-          : unknown(`the template literal's substitution: ${value.reason}`, value.location);
+          : unknown(
+              `the template literal's substitution: ${value.reason}`,
+              value.location,
+              value.origin,
+            );
       }
       if (value.kind !== "primitive") {
         return unknown(
@@ -467,7 +514,7 @@ export class StaticEvaluator {
       case "unreadable":
         return binding.throws
           ? { kind: "unknown", reason: binding.reason, location, throws: true }
-          : unknown(binding.reason, location);
+          : unknown(binding.reason, location, binding.runTime ? { kind: "run time" } : undefined);
       case "namespace":
         return unknown(`"${name}" is a whole module, not a value`, location);
       case "function":
@@ -879,6 +926,13 @@ function article(value: StaticValue): string {
   return "not known";
 }
 
+/** The logical operators, whose value is one of their operands. */
+const LOGICAL = new Set([
+  SyntaxKind.QuestionQuestionToken,
+  SyntaxKind.BarBarToken,
+  SyntaxKind.AmpersandAmpersandToken,
+]);
+
 /** The numeric operators read, each computed by JavaScript's own. */
 const ARITHMETIC = new Map<SyntaxKind, (a: Primitive, b: Primitive) => number>([
   [SyntaxKind.MinusToken, (a, b) => (a as number) - (b as number)],
@@ -894,8 +948,10 @@ const ARITHMETIC = new Map<SyntaxKind, (a: Primitive, b: Primitive) => number>([
   [SyntaxKind.CaretToken, (a, b) => (a as number) ^ (b as number)],
 ]);
 
-function unknown(reason: string, location: SourceLocation): StaticValue {
-  return { kind: "unknown", reason, location };
+function unknown(reason: string, location: SourceLocation, origin?: UnknownOrigin): StaticValue {
+  return origin
+    ? { kind: "unknown", reason, location, origin }
+    : { kind: "unknown", reason, location };
 }
 
 function isPlus(node: BinaryExpression): boolean {

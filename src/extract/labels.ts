@@ -12,8 +12,17 @@ const MAX_LABEL = 80;
  * `export default`.
  */
 export function declarationLabel(node: Node): string {
-  const label = labelOf(node, 0);
+  const label = oneLine(labelOf(node, 0));
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 3)}...` : label;
+}
+
+/**
+ * A label on one line, as a user types it into `excludeTools`: the line breaks of a call chain
+ * written over several lines (`client.messages\n  .stream(...)`) and the spaces around them
+ * go, other runs of spaces are one.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]\s*/g, "").replace(/\s+/g, " ");
 }
 
 function labelOf(node: Node, depth: number): string {
@@ -29,19 +38,61 @@ function labelOf(node: Node, depth: number): string {
     return Node.isIdentifier(name) ? identifierText(name) : "a destructured const";
   }
   if (Node.isPropertyAssignment(parent)) {
-    const key = propertyKey(parent.getNameNode()) ?? parent.getNameNode().getText();
+    const nameNode = parent.getNameNode();
+    const key = propertyKey(nameNode);
     const holder = parent.getParent();
-    return `${labelOf(holder, depth + 1)}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`;
+    const step =
+      key === undefined
+        ? nameNode.getText() // a computed key, as written: `[NAMES.grep]`
+        : /^[A-Za-z_$][\w$]*$/.test(key)
+          ? `.${key}`
+          : `[${JSON.stringify(key)}]`;
+    return `${labelOf(holder, depth + 1)}${step}`;
   }
   if (Node.isArrayLiteralExpression(parent)) {
     return `${labelOf(parent, depth + 1)}[${parent.getElements().indexOf(child as never)}]`;
   }
   if (Node.isExportAssignment(parent)) return "export default";
-  if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent))
-    return `${functionName(parent)}()`;
-  if (Node.isCallExpression(parent) || Node.isNewExpression(parent))
+  if (Node.isReturnStatement(parent) || Node.isArrowFunction(parent)) return functionLabel(parent);
+  if (Node.isCallExpression(parent) || Node.isNewExpression(parent)) {
+    // A tool given to a call that is held somewhere (`weather: tool({...})`, `const t =
+    // createTool({...})`) is named by where the call is held; an object holding tools
+    // (`client.messages.stream({ tools })`) by the call.
+    if (depth === 0 && isHeld(parent)) return labelOf(parent, depth + 1);
     return `${parent.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
+  }
   return "an object literal";
+}
+
+/** Whether a value sits where a label can name it: a const, a key, an array, a return, a default export. */
+function isHeld(node: Node): boolean {
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) parent = parent.getParent();
+  return (
+    parent !== undefined &&
+    (Node.isVariableDeclaration(parent) ||
+      Node.isPropertyAssignment(parent) ||
+      Node.isArrayLiteralExpression(parent) ||
+      Node.isExportAssignment(parent) ||
+      Node.isReturnStatement(parent) ||
+      Node.isArrowFunction(parent))
+  );
+}
+
+/**
+ * The function a node is returned from, for labels: `createTools()`, or for a function given
+ * to a call (a request handler), the call: `server.setRequestHandler(...)`.
+ */
+function functionLabel(node: Node): string {
+  for (let current: Node | undefined = node; current; current = current.getParent()) {
+    if (!Node.isArrowFunction(current) && !Node.isFunctionExpression(current)) continue;
+    let holder = current.getParent();
+    while (holder && isValueWrapper(holder)) holder = holder.getParent();
+    if (holder && Node.isCallExpression(holder) && !isHeld(holder))
+      return `${holder.getExpression().getText().slice(0, MAX_LABEL)}(...)`;
+    break;
+  }
+  return `${functionName(node)}()`;
 }
 
 /** The name of the function a node is in: its declaration's, or the const or key holding it. */
@@ -62,9 +113,14 @@ function functionName(node: Node): string {
   return "a function";
 }
 
-/** The name of the `const` an object literal initialises (through wrappers), if it does. */
+/**
+ * The name of the `const` an object literal initialises (through wrappers, and through a call
+ * it is given to: `const weatherTool = tool({...})`), if it does.
+ */
 export function declarationNameNode(node: Node): Node | undefined {
   let parent = node.getParent();
   while (parent && isValueWrapper(parent)) parent = parent.getParent();
+  if (parent && (Node.isCallExpression(parent) || Node.isNewExpression(parent)) && isHeld(parent))
+    return declarationNameNode(parent);
   return parent && Node.isVariableDeclaration(parent) ? parent.getNameNode() : undefined;
 }

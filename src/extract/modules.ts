@@ -39,6 +39,14 @@ type Local =
     }
   | { readonly kind: "namespace-import"; readonly specifier: string; readonly typeOnly: boolean };
 
+/** Where a top-level name is imported from, as the import is written (nothing is resolved). */
+export interface ImportedName {
+  /** The module specifier: `zod`, `@sinclair/typebox`, `./schemas.js`. */
+  readonly module: string;
+  /** The name it exports (`default` for a default import); undefined for `import * as name`. */
+  readonly imported: string | undefined;
+}
+
 /** A name a file exports, before re-exports are followed. */
 type Export =
   | { readonly kind: "local"; readonly name: string }
@@ -212,6 +220,17 @@ export class Modules {
         reason: `"${local.specifier}" has no export named "${local.imported}"`,
       }
     );
+  }
+
+  /**
+   * The module a top-level name of `file` is imported from, as written: which library a call
+   * belongs to is told by the import, without resolving (a library need not be installed).
+   */
+  importOf(file: SourceFile, name: string): ImportedName | undefined {
+    const local = this.#index(file).locals.get(name);
+    if (local?.kind === "import") return { module: local.specifier, imported: local.imported };
+    if (local?.kind === "namespace-import") return { module: local.specifier, imported: undefined };
+    return undefined;
   }
 
   /** Whether the top-level `name` of `file` is exported (`export const`, `export { name }`...). */

@@ -1,7 +1,18 @@
+// CONTRACT.md section 2 (what an object of a tool's shape is: read, listed, or an error).
 import type { DiagnosticBag, SourceLocation } from "../diagnostics/diagnostics.js";
+import type { Node } from "../tsMorph.js";
 import { valueOf, type Part, type ShapeParts } from "./shapes/index.js";
 import { capitalize, readingErrors } from "./readingErrors.js";
 import type { StaticProblem, StaticValue } from "./values.js";
+
+/** Why an object of a tool's shape gets no validator although it is not an error. */
+export type Skip =
+  /** Its schema is a schema library's (zod, valibot...): that library validates it at run time. */
+  | { readonly kind: "library"; readonly library: string }
+  /** Its name or its schema comes from a parameter, a call, a loop: a builder, not a declaration. */
+  | { readonly kind: "run time" }
+  /** Its name is given where it is used, in no file read (an AI SDK tool held by a `const`). */
+  | { readonly kind: "unnamed"; readonly why: string };
 
 /** What reading one object of a tool's shape gave. */
 export type ReadOutcome =
@@ -13,8 +24,7 @@ export type ReadOutcome =
         readonly description: string | undefined;
       };
     }
-  /** Its name and its schema are both built at run time: a bridge or a converter, not read. */
-  | { readonly kind: "skipped" }
+  | { readonly kind: "skipped"; readonly skip: Skip; readonly name: string | undefined }
   /** Left out by `excludeTools`: by its name, or by where it is declared (`entry`). */
   | { readonly kind: "excluded"; readonly name: string; readonly entry: string }
   /** Reported: it cannot be read exactly. */
@@ -23,42 +33,42 @@ export type ReadOutcome =
 export interface ReadContext {
   /** Where the object is declared, for messages. */
   readonly declaredAs: string;
+  /** The file declaring it, as shown: what `excludeFiles` takes to leave it out. */
+  readonly file: string;
   readonly diagnostics: DiagnosticBag;
-  readonly excluded: ReadonlySet<string>;
+  /** The `excludeTools` entry that leaves out a tool of this name (or this declaration). */
+  exclusion(name: string | undefined): string | undefined;
+  /** The schema library a call belongs to, if any (libraries.ts). */
+  libraryOf(call: Node): string | undefined;
 }
 
 /**
  * Reads a tool from an object of a declaration shape (CONTRACT.md section 2): its name (every
- * place the shape names must agree), its schema, its description. An object whose name and
- * schema are both not statically known is built at run time and skipped; a static name with a
- * schema that is not is an error that says how to leave the tool out.
+ * place the shape names must agree), its schema, its description. An object whose schema is a
+ * schema library's, or whose name or schema is built at run time, is skipped; a declaration
+ * whose name or schema cannot be read exactly is an error that says how to leave it out.
  */
 export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
   const names = parts.names.map((part) => ({ part, value: valueOf(part) }));
   const schema = valueOf(parts.schema);
-  const unknownName = names.some(({ value }) => value?.kind === "unknown");
   const staticName = names.find(({ value }) => isName(value))?.value;
-  if (unknownName && (schema === undefined || schema.kind === "unknown")) {
-    // A limit of the reading stopped at the name: that is an error wherever it sits.
-    if (!names.some(({ value }) => limitReached(value, context))) return { kind: "skipped" };
-    return { kind: "error" };
-  }
-  if (staticName?.kind === "primitive" && context.excluded.has(String(staticName.value)))
-    return { kind: "excluded", name: String(staticName.value), entry: String(staticName.value) };
-  // A declaration as the messages name it (`TOOL_SET.grep_alt`), for one of two of a name.
-  if (context.excluded.has(context.declaredAs))
-    return {
-      kind: "excluded",
-      name: staticName?.kind === "primitive" ? String(staticName.value) : context.declaredAs,
-      entry: context.declaredAs,
-    };
+  const nameText = staticName?.kind === "primitive" ? String(staticName.value) : undefined;
+  const entry = context.exclusion(nameText);
+  if (entry !== undefined) return { kind: "excluded", name: nameText ?? context.declaredAs, entry };
+  const skip = classify(
+    names.map(({ value }) => value),
+    schema,
+    context,
+    parts.schemaLibrary,
+  );
+  if (skip) return { kind: "skipped", skip, name: nameText };
   if (unreadableKeys(parts.reads, context)) return { kind: "error" };
   const name = toolName(names, parts, context);
   if (name === undefined) return { kind: "error" };
   if (schema?.kind === "unknown" && !schema.error) {
     context.diagnostics.report(
       "TV2001",
-      `The schema is not statically known: ${schema.reason}. ${leaveOut(name)}`,
+      `The schema is not statically known: ${schema.reason}. ${leaveOut(name, context.file)}`,
       schema.location,
       { tool: name, schemaPath: parts.schemaKey },
     );
@@ -70,12 +80,9 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
     problems.forEach(({ code, message, location, schemaPath }, index) =>
       context.diagnostics.report(
         code,
-        index === 0 ? `${message} ${leaveOut(name)}` : message,
+        index === 0 ? `${message} ${leaveOut(name, context.file)}` : message,
         location,
-        {
-          tool: name,
-          schemaPath,
-        },
+        { tool: name, schemaPath },
       ),
     );
     if (problems.length > 0) return { kind: "error" };
@@ -94,9 +101,45 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
   };
 }
 
+/**
+ * What an object of a tool's shape is when it is not a declaration (CONTRACT.md section 2):
+ * declared with a schema library when its schema is a library's call (or a const holding one);
+ * built at run time when a name or its schema is a value that exists only when the code runs
+ * (a parameter, a loop variable, `this`, a call's result), or when its names and its schema
+ * are all not statically known. A value a limit of the reading stopped at is an error, and
+ * everything else is a declaration, read or reported.
+ */
+function classify(
+  names: readonly (StaticValue | undefined)[],
+  schema: StaticValue | undefined,
+  context: ReadContext,
+  schemaLibrary: string | undefined,
+): Skip | undefined {
+  const values = [...names, schema];
+  if (values.some((value) => value?.kind === "unknown" && value.error)) return undefined;
+  if (schema?.kind === "unknown" && schema.origin?.kind === "call") {
+    const library = context.libraryOf(schema.origin.call);
+    if (library) return { kind: "library", library };
+  }
+  if (schemaLibrary !== undefined) {
+    // A shape of a library's (`{ path: z.string() }`): its values' calls tell which library.
+    const calls = schema?.kind === "object" ? schema.entries.map((entry) => entry.value) : [];
+    const found = calls.find((value) => value.kind === "unknown" && value.origin?.kind === "call");
+    const call =
+      found?.kind === "unknown" && found.origin?.kind === "call" ? found.origin.call : undefined;
+    return { kind: "library", library: (call && context.libraryOf(call)) ?? schemaLibrary };
+  }
+  if (values.some((value) => value?.kind === "unknown" && value.origin))
+    return { kind: "run time" };
+  const unknownName = names.some((value) => value?.kind === "unknown");
+  if (unknownName && (schema === undefined || schema.kind === "unknown"))
+    return { kind: "run time" };
+  return undefined;
+}
+
 /** How to leave a tool out of a run, named in the errors that stop it. */
-export function leaveOut(name: string): string {
-  return `Leave this tool out with "excludeTools": [${JSON.stringify(name)}] in the settings (or its file with "excludeFiles").`;
+export function leaveOut(name: string, file: string): string {
+  return `Leave this tool out with "excludeTools": [${JSON.stringify(name)}] in the settings (or its file with "excludeFiles": [${JSON.stringify(file)}]).`;
 }
 
 function isName(
@@ -128,7 +171,7 @@ function toolName(
       const why = value.kind === "unknown" ? value.reason : "it is not a non-empty string";
       context.diagnostics.report(
         "TV1002",
-        `The tool's ${part.label} cannot be read: ${why}. Leave it out with "excludeFiles" in the settings.`,
+        `The tool's ${part.label} cannot be read: ${why}. Leave it out with "excludeFiles": [${JSON.stringify(context.file)}] in the settings.`,
         value.location,
         { tool: context.declaredAs },
       );
@@ -147,11 +190,12 @@ function toolName(
     );
     return undefined;
   }
-  if (second && second.value !== first.value) {
+  const other = found.find((place) => place.value !== first.value);
+  if (second && other) {
     context.diagnostics.report(
       "TV1004",
-      `The tool's ${second.label} "${second.value}" differs from ${first.label} "${first.value}"; the model calls the tool by ${first.label}.`,
-      second.location,
+      `The tool's ${other.label} "${other.value}" differs from ${first.label} "${first.value}"; the model calls the tool by ${first.label}.`,
+      other.location,
       { tool: first.value },
     );
     return undefined;

@@ -2,12 +2,13 @@ import { Node, ts, type EnumDeclaration } from "../tsMorph.js";
 import {
   declaredNames,
   enumBinding,
+  runTimeName,
   unreadable,
   variableBinding,
   type Binding,
 } from "./bindings.js";
 import { identifierText } from "./identifiers.js";
-import type { Modules } from "./modules.js";
+import type { ImportedName, Modules } from "./modules.js";
 
 /** The names a block-like scope declares itself (not those of the blocks inside it). */
 type Declarations = Map<string, Binding>;
@@ -35,6 +36,20 @@ export function resolveIdentifier(modules: Modules, identifier: Node): Binding |
   return undefined;
 }
 
+/**
+ * Where an identifier is imported from, as the import is written, when it names an import
+ * (and no inner scope declares the same name); nothing is resolved.
+ */
+export function importOf(modules: Modules, identifier: Node): ImportedName | undefined {
+  const name = identifierText(identifier);
+  let child: Node = identifier;
+  for (let node = identifier.getParent(); node; child = node, node = node.getParent()) {
+    if (Node.isSourceFile(node)) return modules.importOf(node, name);
+    if (declaredIn(modules, node, child, name)) return undefined;
+  }
+  return undefined;
+}
+
 function declaredIn(modules: Modules, node: Node, child: Node, name: string): Binding | undefined {
   if (Node.isBlock(node) || Node.isModuleBlock(node) || Node.isCaseBlock(node))
     return declarationsOf(node).get(name);
@@ -45,13 +60,13 @@ function declaredIn(modules: Modules, node: Node, child: Node, name: string): Bi
     const list = node.getInitializer() as import("ts-morph").VariableDeclarationList;
     for (const declaration of list.getDeclarations())
       if (declaredNames(declaration.getNameNode()).some((d) => d.name === name))
-        return unreadable(`"${name}" is a loop variable: its value changes as the loop runs`);
+        return runTimeName(`"${name}" is a loop variable: its value changes as the loop runs`);
     return undefined;
   }
   if (Node.isCatchClause(node)) {
     const variable = node.getVariableDeclaration();
     if (variable && declaredNames(variable.getNameNode()).some((d) => d.name === name))
-      return unreadable(`"${name}" is what a \`catch\` clause caught, known only at run time`);
+      return runTimeName(`"${name}" is what a \`catch\` clause caught, known only at run time`);
     return undefined;
   }
   if (Node.isClassDeclaration(node) || Node.isClassExpression(node)) {
@@ -75,12 +90,12 @@ function functionScope(fn: Node, child: Node, name: string): Binding | undefined
   const parameters = Node.isFunctionLikeDeclaration(fn) ? fn.getParameters() : [];
   for (const parameter of parameters) {
     if (declaredNames(parameter.getNameNode()).some((d) => d.name === name))
-      return unreadable(
+      return runTimeName(
         `"${name}" is a parameter of ${functionLabel(fn)}: its value is known only when it is called`,
       );
   }
   if (name === "arguments" && !Node.isArrowFunction(fn))
-    return unreadable(`\`arguments\` is known only when ${functionLabel(fn)} is called`);
+    return runTimeName(`\`arguments\` is known only when ${functionLabel(fn)} is called`);
   if (Node.isFunctionExpression(fn) && fn.getName() === name && child !== fn.getNameNode())
     return { kind: "function", name, declaration: fn };
   if (hoisted(fn).has(name)) return varReason(name);

@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from "../diagnostics/codes.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
+import type { Node } from "../tsMorph.js";
 
 /**
  * How deep arrays and objects may nest in what the generator reads: the parameters object is
@@ -39,7 +40,19 @@ export type StaticValue =
       readonly error?: DiagnosticCode;
       /** Reading it throws when the module loads (a name in its temporal dead zone). */
       readonly throws?: true;
+      /** Where it comes from, when that tells what an object holding it is (CONTRACT.md section 2). */
+      readonly origin?: UnknownOrigin;
     };
+
+/**
+ * Where a value not statically known comes from, where that decides what the object holding it
+ * is: a value that exists only when the code runs makes a run-time builder, not a declaration.
+ */
+export type UnknownOrigin =
+  /** The result of a call or a `new` expression: the call, to tell which library it is. */
+  | { readonly kind: "call"; readonly call: Node }
+  /** A parameter, a loop variable, a caught value, `arguments`, `this`, an `await`. */
+  | { readonly kind: "run time" };
 
 export interface StaticObject {
   readonly kind: "object";

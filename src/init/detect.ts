@@ -64,10 +64,7 @@ export interface Detection {
 const SCHEMA_KEYS = new RegExp(`\\b(?:${[...new Set(schemaKeys())].join("|")})\\b`);
 
 function schemaKeys(): string[] {
-  // The keys a tool's schema sits at, by shape; `config.function.parameters` ends in one.
-  return SHAPES.flatMap((shape) =>
-    shape.name === "plugin" || shape.name === "openai-chat" ? ["parameters"] : shape.triggers,
-  );
+  return SHAPES.flatMap((shape) => shape.schemaKeys);
 }
 
 /**

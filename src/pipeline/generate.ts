@@ -7,6 +7,7 @@ import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/dis
 import { findFiles, type FoundFile } from "../find/files.js";
 import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
+import { plural } from "../diagnostics/counts.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
 import { fromJson } from "../extract/values.js";
 import { sameSchema, type ToolCopy } from "./copies.js";
@@ -71,7 +72,7 @@ export interface GenerateResult {
    * spreads a tool's declaration and changes its description): one validator serves them.
    */
   readonly copies: readonly ToolCopy[];
-  /** Objects of a tool's shape built at run time (name and schema), not read. */
+  /** Objects of a tool's shape declared with a schema library or built at run time: listed. */
   readonly skipped: readonly SkippedObject[];
   /** Tools left out by `excludeTools`. */
   readonly excluded: ExtractResult["excluded"];
@@ -202,9 +203,12 @@ async function extractStage(
   if (files.length > 0 && result.tools.length === 0 && diagnostics.errorCount === 0) {
     const where = files.length === 1 ? "file" : `${files.length} files`;
     const listed = globs.map((g) => JSON.stringify(g)).join(", ");
+    const instead = foundInstead(result);
     diagnostics.report(
       "TV3003",
-      `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
+      instead
+        ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.`
+        : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
     );
   }
   const excluded = new Set(result.excluded.map((tool) => tool.entry));
@@ -216,6 +220,27 @@ async function extractStage(
     );
   }
   return result;
+}
+
+/**
+ * What a run found instead of JSON Schema tools, counted by kind (CONTRACT.md section 2):
+ * "3 tools declared with zod and 1 object built at run time".
+ */
+function foundInstead(result: ExtractResult): string | undefined {
+  const counts = new Map<string, { noun: string; what: string; n: number }>();
+  const count = (noun: string, what: string) => {
+    const key = `${noun} ${what}`;
+    const found = counts.get(key) ?? { noun, what, n: 0 };
+    counts.set(key, { ...found, n: found.n + 1 });
+  };
+  for (const { skip } of result.skipped)
+    if (skip.kind === "library") count("tool", `declared with ${skip.library}`);
+    else if (skip.kind === "run time") count("object", "built at run time");
+    else count("tool", "named outside the files read");
+  for (const { what } of result.ignored) count("object", `that is not a tool (${what})`);
+  const parts = [...counts.values()].map(({ noun, what, n }) => `${plural(n, noun)} ${what}`);
+  if (parts.length === 0) return undefined;
+  return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
 /** The shapes a run reads: all of them, or those the settings name (checked there). */
@@ -379,10 +404,16 @@ async function compileTools(
     }
     let schema: ToolSchema | undefined;
     if (tool.parameters === undefined) withoutParameters.push(tool);
-    else
+    else {
+      // A problem in a schema another file holds is reported at the declaration (section 8).
+      const located = diagnostics.forDeclaration({
+        declaration: tool.location,
+        schema: tool.schemaAt ?? tool.location,
+      });
       tools.push(
-        (schema = normalizeTool({ ...tool, parameters: tool.parameters }, reading, diagnostics)),
+        (schema = normalizeTool({ ...tool, parameters: tool.parameters }, reading, located)),
       );
+    }
     checkArgumentReads(tool, schema, diagnostics);
   }
   const modules = namedModules(tools, reading.exportNames, diagnostics);

@@ -5,6 +5,7 @@ import {
   type SourceLocation,
 } from "../diagnostics/diagnostics.js";
 import { plural } from "../diagnostics/counts.js";
+import type { SkippedObject, Skip } from "../extract/discover.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import type { NotEnforced } from "../ir.js";
 import type { FolderDifferences, ForeignKind, WriteSummary } from "../output/folder.js";
@@ -78,11 +79,7 @@ export function coverageLines(
     const more = files.length > 10 ? ` and ${files.length - 10} more` : "";
     lines.push(`Left out by "excludeFiles": ${plural(files.length, "file")}: ${shown}${more}.`);
   }
-  if (result.skipped.length > 0) {
-    lines.push("Skipped (name and schema built at run time, not a declaration):");
-    for (const object of result.skipped)
-      lines.push(`  ${at(object.location)} ${object.declaredAs} (${object.shape} shape)`);
-  }
+  lines.push(...skippedLines(result.skipped, at));
   for (const copy of result.copies)
     lines.push(
       `Same declaration: ${copy.name} at ${at(copy.location)} (${copy.declaredAs}) declares the schema of ${copy.of.declaredAs} in ${copy.of.file}: one validator.`,
@@ -99,6 +96,43 @@ export function coverageLines(
       lines.push(`  ${tool.name}: ${tool.notEnforced.map(notEnforcedText).join(", ")}`);
   }
   return lines;
+}
+
+/** How many places a line of skipped objects shows; the rest are counted. */
+const SHOWN_PLACES = 3;
+
+/**
+ * The objects of a tool's shape that get no validator and are no error, one line per kind
+ * (CONTRACT.md section 2): a count and the first few places.
+ */
+function skippedLines(
+  skipped: readonly SkippedObject[],
+  at: (location: SourceLocation) => string,
+): string[] {
+  const groups = new Map<string, SkippedObject[]>();
+  for (const object of skipped) {
+    const key = skippedHeading(object.skip);
+    groups.set(key, [...(groups.get(key) ?? []), object]);
+  }
+  return [...groups].map(([heading, objects]) => {
+    const shown = objects
+      .slice(0, SHOWN_PLACES)
+      .map((object) => `${at(object.location)} ${object.name ?? object.declaredAs}`);
+    const more = objects.length > SHOWN_PLACES ? `, and ${objects.length - SHOWN_PLACES} more` : "";
+    const noun = objects[0]!.skip.kind === "run time" ? "object" : "tool";
+    return `${heading}: ${plural(objects.length, noun)}: ${shown.join(", ")}${more}.`;
+  });
+}
+
+function skippedHeading(skip: Skip): string {
+  switch (skip.kind) {
+    case "library":
+      return `Declared with ${skip.library} (validated by it at run time, no validator)`;
+    case "run time":
+      return "Built at run time (a name or schema from a parameter, a call or a loop; skipped)";
+    case "unnamed":
+      return "Named where it is used, outside the files read (skipped)";
+  }
 }
 
 /** Every difference the drift check found (all of them, not just the first). */

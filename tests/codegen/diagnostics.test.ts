@@ -134,7 +134,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "name-unreadable.ts",
-    'name-unreadable.ts:4:49 - error TV1002: Tool "nameTool": The tool\'s config.function.name cannot be read: the call `toolName()` is not statically known. Leave it out with "excludeFiles" in the settings.',
+    'name-unreadable.ts:4:49 - error TV1002: Tool "nameTool": The tool\'s config.function.name cannot be read: "toolName" is a `let` variable; only `const` values are read. Leave it out with "excludeFiles": ["name-unreadable.ts"] in the settings.',
   ],
   [
     "name-mismatch.ts",
@@ -142,7 +142,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "number-infinity.ts",
-    'number-infinity.ts:9:82 - error TV1007: Tool "NumberInfinity", parameters.properties.n.enum[1]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["NumberInfinity"] in the settings (or its file with "excludeFiles").',
+    'number-infinity.ts:9:82 - error TV1007: Tool "NumberInfinity", parameters.properties.n.enum[1]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["NumberInfinity"] in the settings (or its file with "excludeFiles": ["number-infinity.ts"]).',
   ],
   [
     "syntax-error.ts",

@@ -51,10 +51,10 @@ describe("leaving tools out", () => {
     const result = await runGen([], work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'agent/tools/search.ts:25:78 - error TV2001: Tool "fuzzy_find", parameters: The schema is not statically known: the call `schemaFor("fuzzy")` is not statically known. Leave this tool out with "excludeTools": ["fuzzy_find"] in the settings (or its file with "excludeFiles").',
+      'agent/tools/search.ts:26:78 - error TV2001: Tool "fuzzy_find", parameters: The schema is not statically known: "fuzzySchema" is a `let` variable; only `const` values are read. Leave this tool out with "excludeTools": ["fuzzy_find"] in the settings (or its file with "excludeFiles": ["agent/tools/search.ts"]).',
     );
     expect(result.stderr).toContain(
-      'agent/tools/legacy.ts:2:16 - error TV1002: Tool "legacyTool": The tool\'s name cannot be read: the template literal\'s substitution: the expression `process.env.TOOL_PREFIX ?? ""` is not statically known. Leave it out with "excludeFiles" in the settings.',
+      'agent/tools/legacy.ts:2:16 - error TV1002: Tool "legacyTool": The tool\'s name cannot be read: the template literal\'s substitution: the expression `process.env.TOOL_PREFIX ?? ""` is not statically known. Leave it out with "excludeFiles": ["agent/tools/legacy.ts"] in the settings.',
     );
     expect(result.stderr).toMatch(
       /Found 2 errors\.\nNothing was written: fix the errors above\.\n$/,
@@ -68,7 +68,7 @@ describe("leaving tools out", () => {
     expect(gen.stderr).toBe("");
     expect(gen.code).toBe(0);
     const listed = [
-      'Left out by "excludeTools": fuzzy_find (agent/tools/search.ts:21:14).',
+      'Left out by "excludeTools": fuzzy_find (agent/tools/search.ts:22:14).',
       'Left out by "excludeFiles": 1 file: agent/tools/legacy.ts.',
     ].join("\n");
     expect(report(gen.stdout)).toBe(
@@ -147,7 +147,7 @@ describe("several targets", () => {
       [
         "Target 1 of 2: agent/generated/ (targets[0])",
         "Generated validators for 3 tools from 3 files into agent/generated/ (10 files: 10 written, 0 unchanged, 0 removed).",
-        'Left out by "excludeTools": fuzzy_find (agent/tools/search.ts:21:14).',
+        'Left out by "excludeTools": fuzzy_find (agent/tools/search.ts:22:14).',
         'Left out by "excludeFiles": 1 file: agent/tools/legacy.ts.',
         "",
         "Target 2 of 2: server/generated/ (targets[1])",

@@ -19,6 +19,11 @@ const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/extract");
 let dir: string;
 beforeAll(async () => {
   dir = await makeTempDir("tv-exactness-");
+  // Declarations built with TypeBox import it: resolved from the repository's modules.
+  await fs.symlink(
+    path.resolve(import.meta.dirname, "../../node_modules"),
+    path.join(dir, "node_modules"),
+  );
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -302,7 +307,7 @@ describe("files that cannot be read exactly", () => {
       "tool.ts": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(bad)]),
     });
     expect(printed).toEqual([
-      `tool.ts:${where(bad, "1e999")} - error TV1007: Tool "T", parameters.properties.a.enum[0]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(bad, "1e999")} - error TV1007: Tool "T", parameters.properties.a.enum[0]: This number is Infinity in JavaScript, which JSON cannot carry: a schema holds only finite numbers. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
   });
 
@@ -393,7 +398,7 @@ export const tool = {
   });
 
   it("spreads that refer to each other across modules end in a located error, not a stack overflow", async () => {
-    const { printed } = await read({
+    const { printed, diagnostics } = await read({
       "tool.ts": `import { A } from "./a.js";
 export const tool = {
   name: "T",
@@ -404,9 +409,13 @@ export const tool = {
       "a.ts": 'import { B } from "./b.js";\nexport const A = { ...B };\n',
       "b.ts": 'import { A } from "./a.js";\nexport const B = { ...A };\n',
     });
-    // Reported where the cycle closes: the spread of A inside B.
+    // Reported at the declaration, the file to leave out; where the cycle closes (the spread
+    // of A inside B) is its related place.
     expect(printed).toEqual([
-      'b.ts:2:20 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+      'tool.ts:2:14 - error TV1008: Tool "tool": The spread `...A` cannot be read: "A" refers to itself. It could replace config and name.',
+    ]);
+    expect(diagnostics[0]!.related).toEqual([
+      { location: { file: "b.ts", start: 47, end: 51 }, message: "The value is declared here." },
     ]);
   });
 
@@ -449,7 +458,7 @@ describe("limits: a located error, never a stack overflow", () => {
     const text = toolFile(nestedSchemaText(51));
     const deeper = await read({ "tool.ts": text });
     expect(deeper.printed).toEqual([
-      `tool.ts:${where(text, '{ type: "string" }')} - error TV1009: Tool "T", parameters${".properties.a".repeat(50)}: Arrays and objects nest deeper than 100 levels (at most 50 nested schemas), which the generator does not read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(text, '{ type: "string" }')} - error TV1009: Tool "T", parameters${".properties.a".repeat(50)}: Arrays and objects nest deeper than 100 levels (at most 50 nested schemas), which the generator does not read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
     expect(deeper.tools).toEqual([]);
   });
@@ -473,7 +482,7 @@ describe("limits: a located error, never a stack overflow", () => {
     const text = toolFile(`{ type: "object", properties: { a: c9999 } }`, chain.join("\n"));
     const { printed } = await read({ "tool.ts": text });
     expect(printed).toEqual([
-      `tool.ts:${where(text, "c9004;")} - error TV1009: Tool "T", parameters.properties.a: The value is nested or chained more than 1000 levels deep (values, references and operands), which is too deep to be read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles").`,
+      `tool.ts:${where(text, "c9004;")} - error TV1009: Tool "T", parameters.properties.a: The value is nested or chained more than 1000 levels deep (values, references and operands), which is too deep to be read. Leave this tool out with "excludeTools": ["T"] in the settings (or its file with "excludeFiles": ["tool.ts"]).`,
     ]);
   });
 
@@ -507,7 +516,7 @@ describe("limits: a located error, never a stack overflow", () => {
     });
     expect(printed).toHaveLength(1);
     expect(printed[0]).toMatch(
-      /^tool\.ts:\d+:\d+ - error TV1009: Tool "T", parameters\.default(\[\d\])+: The value is made of more than 250,000 parts \(a constant used many times over\?\), which is too large to be read\. Leave this tool out with "excludeTools": \["T"\] in the settings \(or its file with "excludeFiles"\)\.$/,
+      /^tool\.ts:\d+:\d+ - error TV1009: Tool "T", parameters\.default(\[\d\])+: The value is made of more than 250,000 parts \(a constant used many times over\?\), which is too large to be read\. Leave this tool out with "excludeTools": \["T"\] in the settings \(or its file with "excludeFiles": \["tool\.ts"\]\)\.$/,
     );
     expect(tools).toEqual([]);
   });
@@ -616,5 +625,72 @@ describe("schemas given as values (generateFromSchemas) that JSON cannot hold", 
     const result = await generateFromSchemas([{ name: "T", schema }]);
     expect(result.diagnostics.map((d) => d.code)).toEqual(["TV2001"]);
     expect(result.output).toBeUndefined();
+  });
+});
+
+describe("TypeBox: read as the schema TypeBox builds, or declared with TypeBox", () => {
+  // Each case is read, then imported: TypeBox itself builds the value compared with.
+  it.each([
+    [
+      "0.3x: options first, a builder's own key wins in the options' place",
+      "@sinclair/typebox",
+      'Type.String({ type: "number", description: "d" })',
+    ],
+    [
+      "1.x: options last, an option replaces the builder's key in place",
+      "typebox",
+      'Type.String({ type: "number", description: "d" })',
+    ],
+    [
+      "0.3x: a union of one is that schema, options first",
+      "@sinclair/typebox",
+      'Type.Union([Type.Literal("a")], { description: "u" })',
+    ],
+    ["0.3x: a union of none is `not: {}`", "@sinclair/typebox", "Type.Union([])"],
+    ["1.x: a union of one is still anyOf", "typebox", 'Type.Union([Type.Literal("a")])'],
+    [
+      "0.3x: enum values once each, as literals",
+      "@sinclair/typebox",
+      'Type.Enum({ A: "a", B: "a", 1: "x", C: 2 })',
+    ],
+    [
+      "1.x: enum values as they are, keys that are numbers left out",
+      "typebox",
+      'Type.Enum({ A: "a", B: "a", "1.5": "x", NaN: 0 })',
+    ],
+    [
+      "0.3x: an optional in a union of one keeps the object's property optional",
+      "@sinclair/typebox",
+      "Type.Object({ a: Type.Union([Type.Optional(Type.String())]), b: Type.Null() })",
+    ],
+    [
+      "1.x: a plain schema among the properties is required",
+      "typebox",
+      'Type.Object({ 2: { type: "string" }, a: Type.Optional(Type.Any()), 1: Type.Unknown() }, { required: ["x"] })',
+    ],
+  ])("%s", async (_, module, expression) => {
+    const text = `import { Type } from "${module}";\nexport const tool = { name: "T", parameters: ${expression} };\n`;
+    const { tools, printed, folder } = await read({ "tool.ts": text });
+    expect(printed).toEqual([]);
+    const built = (await import(pathToFileURL(path.join(folder, "tool.ts")).href)) as {
+      tool: { parameters: unknown };
+    };
+    expect(JSON.stringify(toJson(tools[0]!.parameters!))).toBe(
+      JSON.stringify(built.tool.parameters),
+    );
+  });
+
+  it.each([
+    ["a builder not read", "Type.Record(Type.String(), Type.Number())"],
+    ["an argument not statically known", "Type.String(OPTIONS)"],
+    ["a plain schema among 0.3x's properties", 'Type.Object({ a: { type: "string" } })'],
+    ["a TypeScript enum", "Type.Enum(Mode)"],
+    ["Optional's second argument", "Type.Optional(Type.String(), false)"],
+  ])("%s: declared with TypeBox, never misread", async (_, expression) => {
+    const text = `import { Type } from "@sinclair/typebox";\nlet OPTIONS = {};\nenum Mode { A = "a" }\nexport const tool = { name: "T", parameters: Type.Object({ x: ${expression} }) };\n`;
+    const { tools, skipped, printed } = await read({ "tool.ts": text });
+    expect(printed).toEqual([]);
+    expect(tools).toEqual([]);
+    expect(skipped.map((object) => object.skip)).toEqual([{ kind: "library", library: "TypeBox" }]);
   });
 });

@@ -159,7 +159,7 @@ async function nameError(text: string, others: Record<string, string> = {}) {
   expect(tools).toEqual([]);
   expect(printed).toHaveLength(1);
   const match =
-    /^tool\.ts:\d+:\d+ - error TV1002: Tool "tool": The tool's name cannot be read: (.*) Leave it out with "excludeFiles" in the settings\.$/.exec(
+    /^tool\.ts:\d+:\d+ - error TV1002: Tool "tool": The tool's name cannot be read: (.*) Leave it out with "excludeFiles": \["tool\.ts"\] in the settings\.$/.exec(
       printed[0]!,
     );
   expect(match, printed[0]).not.toBeNull();
@@ -279,16 +279,6 @@ describe("what is not read says what is", () => {
 
   it.each([
     [
-      "a parameter named like a module const",
-      'const NAME = "module";\nexport function make(NAME: string) {\n  return { name: NAME, inputSchema: { type: "object" } };\n}\n',
-      '"NAME" is a parameter of `make()`: its value is known only when it is called.',
-    ],
-    [
-      "a destructured parameter",
-      'export const make = ({ NAME }: { NAME: string }) => ({ name: NAME, inputSchema: { type: "object" } });\n',
-      '"NAME" is a parameter of `make()`: its value is known only when it is called.',
-    ],
-    [
       "a local let named like a module const",
       'const NAME = "module";\nexport function make() {\n  let NAME = "local";\n  return { name: NAME, inputSchema: { type: "object" } };\n}\n',
       '"NAME" is a `let` variable; only `const` values are read.',
@@ -297,16 +287,6 @@ describe("what is not read says what is", () => {
       "a var hoisted from a nested block",
       'const NAME = "module";\nexport function make(flag: boolean) {\n  if (flag) {\n    var NAME = "local";\n  }\n  return { name: NAME, inputSchema: { type: "object" } };\n}\n',
       '"NAME" is a `var` variable; only `const` values are read.',
-    ],
-    [
-      "a loop variable",
-      'const NAME = "module";\nexport function make() {\n  for (const NAME of ["a", "b"]) return { name: NAME, inputSchema: { type: "object" } };\n}\n',
-      '"NAME" is a loop variable: its value changes as the loop runs.',
-    ],
-    [
-      "what a catch clause caught",
-      'const NAME = "module";\nexport function make() {\n  try {\n    throw "x";\n  } catch (NAME) {\n    return { name: NAME, inputSchema: { type: "object" } };\n  }\n}\n',
-      '"NAME" is what a `catch` clause caught, known only at run time.',
     ],
     [
       "a local const used before its declaration",
@@ -325,6 +305,35 @@ describe("what is not read says what is", () => {
       ),
     );
     expect(printed[0]).toContain(`: ${message} Leave it out`);
+  });
+
+  it.each([
+    [
+      "a parameter named like a module const",
+      'const NAME = "module";\nexport function make(NAME: string) {\n  return { name: NAME, inputSchema: { type: "object" } };\n}\n',
+      '"NAME" is a parameter of `make()`: its value is known only when it is called.',
+    ],
+    [
+      "a destructured parameter",
+      'export const make = ({ NAME }: { NAME: string }) => ({ name: NAME, inputSchema: { type: "object" } });\n',
+      '"NAME" is a parameter of `make()`: its value is known only when it is called.',
+    ],
+    [
+      "a loop variable",
+      'const NAME = "module";\nexport function make() {\n  for (const NAME of ["a", "b"]) return { name: NAME, inputSchema: { type: "object" } };\n}\n',
+      '"NAME" is a loop variable: its value changes as the loop runs.',
+    ],
+    [
+      "what a catch clause caught",
+      'const NAME = "module";\nexport function make() {\n  try {\n    throw "x";\n  } catch (NAME) {\n    return { name: NAME, inputSchema: { type: "object" } };\n  }\n}\n',
+      '"NAME" is what a `catch` clause caught, known only at run time.',
+    ],
+  ])("%s: a builder, skipped and listed as built at run time", async (_, text) => {
+    const { printed, skipped } = await read({ "tool.ts": text });
+    expect(printed).toEqual([]);
+    expect(skipped.map((object) => [object.declaredAs, object.skip])).toEqual([
+      ["make()", { kind: "run time" }],
+    ]);
   });
 
   it.each([

@@ -28,6 +28,8 @@ import { plainIssues, show } from "../properties/report.js";
 import { rootSchemaArb } from "../properties/schemas.js";
 import { difference } from "./compare.js";
 import { Choices, Speller, type Beside } from "./spell.js";
+import { typeBoxDeclaration } from "./typeboxSpell.js";
+import { toJson } from "../../src/extract/values.js";
 import { integerFromEnv } from "../helpers/env.js";
 
 const SEED = integerFromEnv("EXTRACT_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
@@ -113,6 +115,7 @@ function declarationFiles(
   const shape = choices.pick(SHAPE_NAMES);
   const tool = [
     sharedImport,
+    ...(shape === "ai-sdk" ? ['import { jsonSchema, tool as aiTool } from "ai";'] : []),
     ...speller.importLines(),
     ...speller.local,
     ...lines,
@@ -137,6 +140,7 @@ const SHAPE_KEYS = {
   mcp: "inputSchema",
   anthropic: "input_schema",
   gemini: "parametersJsonSchema",
+  "ai-sdk": "inputSchema",
 } as const;
 type ShapeName = keyof typeof SHAPE_KEYS;
 const SHAPE_NAMES = Object.keys(SHAPE_KEYS) as ShapeName[];
@@ -156,6 +160,21 @@ function shapeLines(shape: ShapeName, name: string, parts: readonly string[]): s
       ];
     case "openai-chat":
       return ['  type: "function" as const,', `  function: ${nested},`];
+    case "ai-sdk": {
+      // A tool set: the name is the key; the schema is `jsonSchema(...)`'s argument.
+      const inner = parts
+        .filter((part) => !part.startsWith("name:"))
+        .map((part) =>
+          part
+            .replace(/^\.\.\.\{ name: [^,]+, /, "...{ ")
+            .replace(
+              /^parameters: ([\s\S]*)$/,
+              (_, value: string) => `inputSchema: jsonSchema(${value})`,
+            ),
+        );
+      const key = name.startsWith('"') ? name : `[${name}]`;
+      return [`  ${key}: aiTool({\n    ${inner.join(",\n    ")},\n  }),`];
+    }
     default: {
       const key = SHAPE_KEYS[shape];
       return parts.map((part) => `  ${part.replace(/^parameters:/, `${key}:`)},`);
@@ -172,6 +191,11 @@ function evaluated(tool: ToolModule["tool"], shape: ShapeName): { name: unknown;
         ? (tool.function as FunctionObject)
         : undefined;
   if (fn) return { name: fn.name, schema: fn.parameters };
+  if (shape === "ai-sdk") {
+    const [key] = Object.keys(tool);
+    const inputSchema = (tool[key!] as { inputSchema: { jsonSchema: unknown } }).inputSchema;
+    return { name: key, schema: inputSchema.jsonSchema };
+  }
   return { name: tool.name, schema: tool[SHAPE_KEYS[shape]] };
 }
 
@@ -221,6 +245,11 @@ interface FunctionObject {
 let root: string;
 beforeAll(async () => {
   root = await makeTempDir("tv-extract-oracle-");
+  // The declarations import the AI SDK and TypeBox: resolved from the repository's modules.
+  await fs.symlink(
+    path.resolve(import.meta.dirname, "../../node_modules"),
+    path.join(root, "node_modules"),
+  );
 });
 afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
@@ -290,6 +319,67 @@ describe("the static reading equals JavaScript's value", () => {
       // Each spelling is in some files (in a replay of one case, not necessarily).
       if (RUNS >= 50)
         for (const [name, count] of Object.entries(seen)) expect(count, name).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+});
+
+/** TypeBox declarations written, imported and read (EXTRACT_TYPEBOX_RUNS). */
+const TYPEBOX_RUNS = integerFromEnv("EXTRACT_TYPEBOX_RUNS", 60);
+
+describe("TypeBox declarations are read as the schema TypeBox builds", () => {
+  it(
+    "for random builder trees of both lines, or are declared with TypeBox when a call is not read",
+    async () => {
+      const counts = { "0.3x": 0, "1.x": 0, unreadable: 0 };
+      for (let run = 0; run < TYPEBOX_RUNS; run++) {
+        const seed = (SEED + run * 7919) | 0;
+        const dir = path.join(root, `typebox${run}`);
+        const toolName = `TypeBox${run}`;
+        const declaration = typeBoxDeclaration(seed, toolName);
+        await writeFiles(dir, declaration.files);
+        const diagnostics = new DiagnosticBag();
+        const { tools, skipped } = extractTools([path.join(dir, "tool.ts")], diagnostics);
+        const context = () =>
+          `seed ${seed} (replay: EXTRACT_SEED=${SEED} EXTRACT_TYPEBOX_RUNS=${run + 1})\n${listing(declaration.files)}`;
+        if (diagnostics.items.length > 0)
+          throw new Error(
+            `${JSON.stringify(diagnostics.items.map((d) => d.message))}\n${context()}`,
+          );
+        if (!declaration.readable) {
+          // Never a misread: a call not read makes the tool one declared with TypeBox.
+          if (
+            tools.length > 0 ||
+            skipped[0]?.skip.kind !== "library" ||
+            skipped[0].skip.library !== "TypeBox"
+          )
+            throw new Error(
+              `expected a tool declared with TypeBox, got ${JSON.stringify({ tools: tools.length, skipped })}\n${context()}`,
+            );
+          counts.unreadable++;
+          continue;
+        }
+        const module = (await import(pathToFileURL(path.join(dir, "tool.ts")).href)) as {
+          tool: { parameters: unknown };
+        };
+        // TypeBox's own value as JSON: its symbol and hidden keys dropped, key order kept.
+        const built = JSON.stringify(module.tool.parameters);
+        if (tools.length !== 1)
+          throw new Error(
+            `read ${tools.length} tools (${JSON.stringify(skipped)})\nTypeBox builds ${built}\n${context()}`,
+          );
+        const read = JSON.stringify(toJson(tools[0]!.parameters!));
+        if (read !== built) throw new Error(`read  ${read}\nbuilt ${built}\n${context()}`);
+        counts[declaration.line]++;
+      }
+      console.log(
+        `extraction oracle: TypeBox declarations read exactly: ${counts["0.3x"]} of 0.3x, ${counts["1.x"]} of 1.x; ${counts.unreadable} declared with TypeBox (seed ${SEED})`,
+      );
+      if (TYPEBOX_RUNS >= 30) {
+        expect(counts["0.3x"]).toBeGreaterThan(0);
+        expect(counts["1.x"]).toBeGreaterThan(0);
+        expect(counts.unreadable).toBeGreaterThan(0);
+      }
     },
     TIMEOUT,
   );

@@ -100,7 +100,7 @@ describe("imports resolved as TypeScript resolves them", () => {
     try {
       const { printed } = read(file);
       expect(printed).toEqual([
-        `${file}:2:29 - error TV1002: Tool "tool": The tool's name cannot be read: ${reason} Leave it out with "excludeFiles" in the settings.`,
+        `${file}:2:29 - error TV1002: Tool "tool": The tool's name cannot be read: ${reason} Leave it out with "excludeFiles": ["${file}"] in the settings.`,
       ]);
     } finally {
       await fs.rm(path.join(root, file));

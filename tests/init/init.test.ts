@@ -89,7 +89,7 @@ describe("init: an MCP server (npm)", () => {
       '  excludeFiles "src/tools/*.test.ts":',
       "    tests, not declarations",
       '  excludeTools "summarize":',
-      '    src/tools/summarize.ts:7:16 TV2001 Tool "summarize", inputSchema: The schema is not statically known: the call `buildSchema(["url", "length"])` is not statically known. Leave this tool out with "excludeTools": ["summarize"] in the settings (or its file with "excludeFiles").',
+      '    src/tools/summarize.ts:8:16 TV2001 Tool "summarize", inputSchema: The schema is not statically known: "schema" is a `let` variable; only `const` values are read. Leave this tool out with "excludeTools": ["summarize"] in the settings (or its file with "excludeFiles": ["src/tools/summarize.ts"]).',
     ]);
     expect(result.stdout).toContain(
       "Wiring, for an MCP server: the tools/call handler validates before it runs a tool. In src/server.ts:\n\n" +

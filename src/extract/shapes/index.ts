@@ -1,20 +1,34 @@
 // CONTRACT.md section 2 (the declaration shapes).
-import { anthropicShape, flatParametersShape, geminiShape, mcpShape } from "./flat.js";
-import { openaiShape } from "./openai.js";
+import { aiSdkShape } from "./aiSdk.js";
+import { anthropicShape } from "./anthropic.js";
+import { functionShape } from "./function.js";
+import { geminiShape } from "./gemini.js";
+import { mcpShape } from "./mcp.js";
+import { openaiChatShape } from "./openaiChat.js";
+import { pluginShape } from "./plugin.js";
 import type { DeclarationShape } from "./shape.js";
-import { waveShape } from "./wave.js";
 
-export type { DeclarationShape, Part, ShapeParts } from "./shape.js";
+export type {
+  Callee,
+  DeclarationShape,
+  EnclosingCall,
+  HeldAt,
+  Part,
+  Recognition,
+  ShapeContext,
+  ShapeParts,
+} from "./shape.js";
 export { valueOf } from "./shape.js";
 
 /** Every declaration shape, by its name in the `shapes` setting (CONTRACT.md section 2). */
 export const SHAPES: readonly DeclarationShape[] = [
-  waveShape,
-  openaiShape,
-  flatParametersShape,
+  pluginShape,
+  openaiChatShape,
+  functionShape,
   mcpShape,
   anthropicShape,
   geminiShape,
+  aiSdkShape,
 ];
 
 /** The keys that make an object literal a candidate for any of `shapes`. */

@@ -1,10 +1,12 @@
+import type { CallExpression, Node, ObjectLiteralExpression } from "../../tsMorph.js";
 import { lookup, type Lookup, type StaticObject, type StaticValue } from "../values.js";
 
 /**
- * A declaration shape: where a tool object of one kind of code base holds its name and its
- * JSON Schema (CONTRACT.md section 2). Discovery (extract/discover.ts) asks every shape of a
- * run about each object literal that could be a tool; adding a shape is one module here,
- * listed in index.ts, plus its fixtures.
+ * A declaration shape: how a tool object of one kind of code base is recognised and where it
+ * holds its name and its JSON Schema (CONTRACT.md section 2). Discovery (extract/discover.ts)
+ * asks every shape of a run about each object literal that could be a tool, giving it the
+ * object's value and its context (the call around it, the keys it is held at); adding a shape
+ * is one module here, listed in index.ts, plus its fixtures.
  */
 export interface DeclarationShape {
   /** Its name in the `shapes` setting and in messages. */
@@ -13,8 +15,55 @@ export interface DeclarationShape {
   readonly pattern: string;
   /** Keys one of which an object literal must have to be a candidate (a cheap syntactic test). */
   readonly triggers: readonly string[];
-  /** Where the tool's parts are, when `object` has this shape; undefined when it has not. */
-  locate(object: StaticObject): ShapeParts | undefined;
+  /** The keys its schema sits at: a file that has none of them holds no tool of this shape. */
+  readonly schemaKeys: readonly string[];
+  /** What `object` is, when it has this shape; undefined when it has not. */
+  recognize(object: StaticObject, context: ShapeContext): Recognition | undefined;
+}
+
+export type Recognition =
+  | { readonly kind: "tool"; readonly parts: ShapeParts }
+  /** It has the shape's keys but is something else (an MCP resource template, a `tool_choice`). */
+  | { readonly kind: "not a tool"; readonly what: string }
+  /** A declaration whose name is given where it is used, which the files read do not hold. */
+  | { readonly kind: "unnamed"; readonly why: string };
+
+/** What a shape may look at around an object literal (discovery computes each on demand). */
+export interface ShapeContext {
+  readonly node: ObjectLiteralExpression;
+  /** The call the object is an argument of (through `as`, `satisfies`, parentheses). */
+  enclosingCall(): EnclosingCall | undefined;
+  /**
+   * Where a value (the object, or the call around it) is held: the property whose value it is,
+   * or, when it initialises a `const`, each property of the files read whose value names it.
+   */
+  heldAt(node: Node): readonly HeldAt[];
+  /** What the function a call calls is, as its import says (nothing is resolved). */
+  callee(call: CallExpression): Callee | undefined;
+  /** A node's static value (extract/evaluate.ts). */
+  evaluate(node: Node): StaticValue;
+}
+
+export interface EnclosingCall {
+  readonly call: CallExpression;
+  /** Which argument the object is (0 for the first). */
+  readonly argument: number;
+}
+
+export interface HeldAt {
+  /** The property's key: a string, or what a computed key was read as. */
+  readonly key: StaticValue;
+  /** The object literal holding the property. */
+  readonly holder: ObjectLiteralExpression;
+}
+
+export interface Callee {
+  /** The name it is exported as (`tool` for `import { tool as aiTool }` or `ai.tool`). */
+  readonly name: string;
+  /** The module it is imported from; undefined when it is not imported. */
+  readonly module: string | undefined;
+  /** Not imported, but declared in the file (a function of the host's own). */
+  readonly local: boolean;
 }
 
 /** A part of a tool object, as looked up, with the path it is at (`config.function.name`). */
@@ -33,6 +82,12 @@ export interface ShapeParts {
   readonly description: Part;
   /** The schema's key, the root of the schema paths diagnostics show (`parameters.type`). */
   readonly schemaKey: string;
+  /**
+   * Set where the API the shape recognises takes a schema library's schema at the key (an MCP
+   * `McpServer.registerTool`'s zod shape), naming the library it takes unless the schema's
+   * calls tell another: the tool is declared with that library.
+   */
+  readonly schemaLibrary?: string;
 }
 
 /** The value a part was found to have, if it was. */
@@ -43,6 +98,13 @@ export function valueOf(part: Part): StaticValue | undefined {
 /** A part of `object` at `key`, labelled with the path leading to it. */
 export function part(object: StaticObject, key: string, prefix = ""): Part {
   return { label: `${prefix}${key}`, lookup: lookup(object, key) };
+}
+
+/** A part whose value a shape found itself (a key of a tool set, a wrapper call's argument). */
+export function foundPart(label: string, key: string, value: StaticValue, from?: Lookup): Part {
+  const entry = { key, keyLocation: value.location, value, order: 0 };
+  if (from?.kind === "unreadable") return { label, lookup: { ...from, entry } };
+  return { label, lookup: { kind: "found", entry } };
 }
 
 /** Whether a looked-up key is assigned in the literal (a later part may still change it). */
@@ -62,25 +124,42 @@ export function couldBeName(value: StaticValue | undefined): boolean {
   );
 }
 
+/** Keys an MCP resource or resource template has: `{ uri, name }`, `{ uriTemplate, name }`. */
+const RESOURCE_KEYS = ["uri", "uriTemplate"];
+
 /**
  * The shapes `{ name, <schemaKey>, description? }`: flat function objects, MCP tools,
- * Anthropic tools, Gemini declarations.
+ * Anthropic tools, Gemini declarations. An object with a resource's key is an MCP resource
+ * (template), and one whose schema is an array, a string, a number or null is a record that
+ * merely has a name: neither is a tool.
  */
 export function flatShape(name: string, schemaKey: string, pattern: string): DeclarationShape {
   return {
     name,
     pattern,
     triggers: [schemaKey],
-    locate(object) {
+    schemaKeys: [schemaKey],
+    recognize(object) {
       const schema = part(object, schemaKey);
       const toolName = part(object, "name");
       if (!assigned(schema.lookup) || !couldBeName(valueOf(toolName))) return undefined;
+      if (object.entries.some((entry) => RESOURCE_KEYS.includes(entry.key)))
+        return { kind: "not a tool", what: "an MCP resource or resource template" };
+      const value = valueOf(schema);
+      if (
+        value?.kind === "array" ||
+        (value?.kind === "primitive" && typeof value.value !== "boolean")
+      )
+        return { kind: "not a tool", what: `a record whose ${schemaKey} is not a schema` };
       return {
-        reads: [toolName, schema],
-        names: [toolName],
-        schema,
-        description: part(object, "description"),
-        schemaKey,
+        kind: "tool",
+        parts: {
+          reads: [toolName, schema],
+          names: [toolName],
+          schema,
+          description: part(object, "description"),
+          schemaKey,
+        },
       };
     },
   };

@@ -5,11 +5,12 @@ import { part, valueOf, type DeclarationShape } from "./shape.js";
  * a tool plugin whose `config` is an OpenAI function object (the shape CONTRACT.md section 2
  * shows). `name` and `config.function.name` must agree; a tool may declare no parameters.
  */
-export const waveShape: DeclarationShape = {
+export const pluginShape: DeclarationShape = {
   name: "plugin",
   pattern: "{ name, config: { function: { name, parameters } } }",
   triggers: ["config"],
-  locate(object) {
+  schemaKeys: ["parameters"],
+  recognize(object) {
     const config = part(object, "config");
     const configValue = valueOf(config);
     if (configValue?.kind !== "object") return undefined;
@@ -20,11 +21,14 @@ export const waveShape: DeclarationShape = {
     const toolName = part(object, "name");
     const schema = part(fnValue, "parameters", "config.function.");
     return {
-      reads: [config, toolName, fn, fnName, schema],
-      names: [fnName, toolName],
-      schema,
-      description: part(fnValue, "description", "config.function."),
-      schemaKey: "parameters",
+      kind: "tool",
+      parts: {
+        reads: [config, toolName, fn, fnName, schema],
+        names: [fnName, toolName],
+        schema,
+        description: part(fnValue, "description", "config.function."),
+        schemaKey: "parameters",
+      },
     };
   },
 };

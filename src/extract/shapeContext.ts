@@ -1,0 +1,193 @@
+// The context a declaration shape is given about an object literal (shapes/shape.ts).
+import {
+  Node,
+  VariableDeclarationKind,
+  ts,
+  type CallExpression,
+  type ObjectLiteralExpression,
+  type SourceFile,
+  type VariableDeclaration,
+} from "../tsMorph.js";
+import {
+  isValueWrapper,
+  propertyKey,
+  unwrap,
+  type Locate,
+  type StaticEvaluator,
+} from "./evaluate.js";
+import { identifierText } from "./identifiers.js";
+import type { Modules } from "./modules.js";
+import { resolveIdentifier } from "./scopes.js";
+import type { Callee, EnclosingCall, HeldAt, ShapeContext } from "./shapes/index.js";
+import type { StaticValue } from "./values.js";
+import { descendants } from "./walk.js";
+
+/**
+ * What the shapes may ask about the objects of one run: the call around an object, the keys
+ * a value is held at (also where a `const` holding it is used in the files read), what a
+ * callee is. Each is computed when a shape asks.
+ */
+export class Surroundings {
+  readonly #evaluator: StaticEvaluator;
+  readonly #modules: Modules;
+  readonly #locate: Locate;
+  readonly #files: () => readonly SourceFile[];
+  #uses: Map<string, Node[]> | undefined;
+
+  /** `files`: the files read, where the uses of a `const` are looked for. */
+  constructor(
+    evaluator: StaticEvaluator,
+    modules: Modules,
+    locate: Locate,
+    files: () => readonly SourceFile[],
+  ) {
+    this.#evaluator = evaluator;
+    this.#modules = modules;
+    this.#locate = locate;
+    this.#files = files;
+  }
+
+  of(node: ObjectLiteralExpression): ShapeContext {
+    return {
+      node,
+      enclosingCall: () => enclosingCall(node),
+      heldAt: (value) => this.#heldAt(value),
+      callee: (call) => this.#callee(call),
+      evaluate: (value) => this.#evaluator.evaluate(value),
+    };
+  }
+
+  #heldAt(node: Node): HeldAt[] {
+    let child = node;
+    let parent = node.getParent();
+    while (parent && isValueWrapper(parent)) [child, parent] = [parent, parent.getParent()];
+    if (parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === child)
+      return [this.#property(parent)];
+    if (parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === child)
+      return isConst(parent) ? this.#usesOf(parent) : [];
+    return [];
+  }
+
+  /** A property's key and the object holding it. */
+  #property(property: Node): HeldAt {
+    const holder = property.getParentOrThrow() as ObjectLiteralExpression;
+    const nameNode = (property as Node & { getNameNode(): Node }).getNameNode();
+    const text = propertyKey(nameNode);
+    const location = this.#locate(nameNode);
+    const key: StaticValue =
+      text !== undefined
+        ? { kind: "primitive", value: text, location }
+        : Node.isComputedPropertyName(nameNode)
+          ? keyOf(this.#evaluator.evaluate(nameNode.getExpression()))
+          : { kind: "unknown", reason: "the key is not read", location };
+    return { key, holder };
+  }
+
+  /** The properties of the files read whose value names the `const` `declaration` declares. */
+  #usesOf(declaration: VariableDeclaration): HeldAt[] {
+    const nameNode = declaration.getNameNode();
+    if (!Node.isIdentifier(nameNode)) return [];
+    const found: HeldAt[] = [];
+    for (const use of this.#index().get(identifierText(nameNode)) ?? []) {
+      const identifier = Node.isShorthandPropertyAssignment(use) ? use.getNameNode() : use;
+      const binding = resolveIdentifier(this.#modules, identifier);
+      if (
+        binding?.kind !== "const" ||
+        binding.declaration.compilerNode !== declaration.compilerNode
+      )
+        continue;
+      const property = Node.isShorthandPropertyAssignment(use) ? use : use.getParentOrThrow();
+      found.push(this.#property(property));
+    }
+    return found;
+  }
+
+  /**
+   * Every property of the files read whose value is a name (`weather: weatherTool`, `{
+   * weatherTool }`), by that name and by the name it is imported as: found once, on the
+   * first question.
+   */
+  #index(): Map<string, Node[]> {
+    if (this.#uses) return this.#uses;
+    const uses = new Map<string, Node[]>();
+    const add = (name: string, node: Node) => uses.set(name, [...(uses.get(name) ?? []), node]);
+    for (const file of this.#files()) {
+      const properties = descendants(
+        file,
+        (node) =>
+          ts.isShorthandPropertyAssignment(node) ||
+          (ts.isPropertyAssignment(node) && ts.isIdentifier(skipWrappers(node.initializer))),
+      );
+      for (const property of properties) {
+        const value = Node.isPropertyAssignment(property)
+          ? unwrap(property.getInitializerOrThrow())
+          : (property as Node & { getNameNode(): Node }).getNameNode();
+        const name = identifierText(value);
+        add(name, Node.isShorthandPropertyAssignment(property) ? property : value);
+        const imported = this.#modules.importOf(file, name)?.imported;
+        if (imported !== undefined && imported !== name)
+          add(imported, Node.isShorthandPropertyAssignment(property) ? property : value);
+      }
+    }
+    this.#uses = uses;
+    return uses;
+  }
+
+  #callee(call: Node): Callee | undefined {
+    if (!Node.isCallExpression(call)) return undefined;
+    const callee = unwrap((call as CallExpression).getExpression());
+    if (Node.isIdentifier(callee)) {
+      const imported = this.#evaluator.importOf(callee);
+      if (imported)
+        return { name: imported.imported ?? "*", module: imported.module, local: false };
+      const local = resolveIdentifier(this.#modules, callee) !== undefined;
+      return { name: identifierText(callee), module: undefined, local };
+    }
+    if (Node.isPropertyAccessExpression(callee)) {
+      const holder = unwrap(callee.getExpression());
+      if (!Node.isIdentifier(holder)) return undefined;
+      const imported = this.#evaluator.importOf(holder);
+      if (imported?.imported !== undefined) return undefined;
+      if (imported) return { name: callee.getName(), module: imported.module, local: false };
+    }
+    return undefined;
+  }
+}
+
+/** The call an object is an argument of, through wrappers. */
+function enclosingCall(node: Node): EnclosingCall | undefined {
+  let child = node;
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) [child, parent] = [parent, parent.getParent()];
+  if (!parent || !Node.isCallExpression(parent)) return undefined;
+  const argument = parent.getArguments().indexOf(child);
+  return argument < 0 ? undefined : { call: parent, argument };
+}
+
+function isConst(declaration: VariableDeclaration): boolean {
+  const list = declaration.getParent();
+  return (
+    Node.isVariableDeclarationList(list) &&
+    list.getDeclarationKind() === VariableDeclarationKind.Const
+  );
+}
+
+/** A computed key's value as a key: a primitive as JavaScript converts it, or what was read. */
+function keyOf(value: StaticValue): StaticValue {
+  if (value.kind === "primitive") return { ...value, value: String(value.value) };
+  if (value.kind === "unknown") return value;
+  return { kind: "unknown", reason: "the computed key is not a string", location: value.location };
+}
+
+function skipWrappers(node: ts.Expression): ts.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isTypeAssertionExpression(current) ||
+    ts.isNonNullExpression(current)
+  )
+    current = current.expression;
+  return current;
+}
