@@ -55,6 +55,11 @@ export interface ExtractOptions {
 
 export interface ExtractResult {
   readonly tools: ExtractedTool[];
+  /**
+   * Tools with errors already reported (a name or a part that cannot be read): no validator,
+   * but their schemas are checked, so that a run reports every error at once.
+   */
+  readonly unreadable: ExtractedTool[];
   /** Objects of a tool's shape built at run time, skipped. */
   readonly skipped: SkippedObject[];
   /** Tools left out by `excludeTools`, by name, where they were found. */
@@ -132,6 +137,7 @@ class Discovery {
   readonly #triggers: ReadonlySet<string>;
   readonly #excludeTools: ReadonlySet<string>;
   readonly #tools: ExtractedTool[] = [];
+  readonly #unreadable: ExtractedTool[] = [];
   readonly #skipped: SkippedObject[] = [];
   readonly #excluded: ExtractResult["excluded"] = [];
 
@@ -151,7 +157,8 @@ class Discovery {
   }
 
   result(): Omit<ExtractResult, "sources"> {
-    return { tools: this.#tools, skipped: this.#skipped, excluded: this.#excluded };
+    const unreadable = this.#unreadable;
+    return { tools: this.#tools, unreadable, skipped: this.#skipped, excluded: this.#excluded };
   }
 
   /** Every candidate object literal of a file, outermost first; a tool's insides are not looked at. */
@@ -251,6 +258,8 @@ class Discovery {
         this.#excluded.push({ name: outcome.name, entry: outcome.entry, location: where.location });
         return;
       case "error":
+        if (outcome.checked)
+          this.#unreadable.push({ ...outcome.checked, description: undefined, ...where, file });
         return;
       case "tool":
         this.#tools.push({

@@ -509,10 +509,13 @@ export function constRule(value: JsonValue): RuleResult<JsonValue> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A value as a message names it: `the string "1"`, `the number 0`, `an array`, `null`. */
+/**
+ * A value as a message names it: `the string "1"`, `the number 0`, `an array`, `an empty
+ * array`, `null`.
+ */
 export function describe(value: JsonValue): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (Array.isArray(value)) return value.length === 0 ? "an empty array" : "an array";
   switch (typeof value) {
     case "string":
       return `the string ${cut(JSON.stringify(value))}`;
@@ -521,7 +524,7 @@ export function describe(value: JsonValue): string {
     case "boolean":
       return String(value);
     default:
-      return "an object";
+      return Object.keys(value).length === 0 ? "an empty object" : "an object";
   }
 }
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { checkArgumentReads } from "../check/argumentReads.js";
-import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
+import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
@@ -8,7 +8,7 @@ import { findFiles, type FoundFile } from "../find/files.js";
 import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
-import { fromJson } from "../extract/values.js";
+import { fromJson, type StaticValue } from "../extract/values.js";
 import { sameSchema, type ToolCopy } from "./copies.js";
 
 export type { ToolCopy } from "./copies.js";
@@ -132,7 +132,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     );
     if (moduleSystem.problem) diagnostics.report("TV3005", moduleSystem.problem);
     clock.lap("extract");
-    const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock);
+    const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock, {
+      unreadable: extracted.unreadable,
+    });
     return {
       ...compiled,
       sources: extracted.sources,
@@ -342,13 +344,19 @@ class OutputStage {
   }
 }
 
-/** Checks names and schemas, then emits and formats (only when there is no error). */
+/**
+ * Checks names and schemas, then emits and formats (only when there is no error). Every
+ * error is reported before the run fails (CONTRACT.md section 8): the schemas of tools whose
+ * names or parts cannot be read (`unreadable`), and of a second tool of a name, are checked
+ * too, though they get no validator.
+ */
 async function compileTools(
   extracted: readonly ExtractedTool[],
   reading: ReadingOptions,
   diagnostics: DiagnosticBag,
   output: OutputStage,
   clock: StageClock,
+  { unreadable = [] }: { unreadable?: readonly ExtractedTool[] } = {},
 ): Promise<
   Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "copies" | "output">
 > {
@@ -375,6 +383,7 @@ async function compileTools(
         tool.location,
         { tool: tool.name },
       );
+      checkOnly(tool, reading, diagnostics);
       continue;
     }
     let schema: ToolSchema | undefined;
@@ -385,10 +394,37 @@ async function compileTools(
       );
     checkArgumentReads(tool, schema, diagnostics);
   }
+  for (const tool of unreadable) checkOnly(tool, reading, diagnostics);
   const modules = namedModules(tools, reading.exportNames, diagnostics);
   clock.lap("normalise");
   const files = diagnostics.errorCount === 0 ? await output.files(modules, clock) : undefined;
   return { diagnostics: diagnostics.sorted(), tools, withoutParameters, copies, output: files };
+}
+
+/**
+ * The checks of a tool's schema, for their diagnostics alone (it gets no validator), less
+ * those at a part whose reading error is reported already (extract/readingErrors.ts marks
+ * each such part as an unknown value with its error).
+ */
+function checkOnly(tool: ExtractedTool, reading: ReadingOptions, diagnostics: DiagnosticBag): void {
+  if (tool.parameters === undefined) return;
+  const reported = new Set(markedParts(tool.parameters).map(locationKey));
+  const checks = new DiagnosticBag();
+  normalizeTool({ ...tool, parameters: tool.parameters }, reading, checks);
+  for (const diagnostic of checks.items)
+    if (!diagnostic.location || !reported.has(locationKey(diagnostic.location)))
+      diagnostics.add(diagnostic);
+}
+
+function markedParts(value: StaticValue): SourceLocation[] {
+  if (value.kind === "unknown") return value.error ? [value.location] : [];
+  if (value.kind === "array") return value.elements.flatMap(markedParts);
+  if (value.kind === "object") return value.entries.flatMap((entry) => markedParts(entry.value));
+  return [];
+}
+
+function locationKey(location: SourceLocation): string {
+  return `${location.file}:${location.start}:${location.end}`;
 }
 
 /**

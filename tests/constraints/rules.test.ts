@@ -170,7 +170,7 @@ describe("numbers and bounds", () => {
       '`exclusiveMaximum` must be a number (or, in the draft-04 / OpenAPI 3.0 form, true or false beside `maximum`), not the string "5".',
     );
     expect(problemOf(boundRule({ maximum: {}, exclusiveMaximum: true }, "upper", all))).toBe(
-      "`maximum` must be a number, not an object.",
+      "`maximum` must be a number, not an empty object.",
     );
   });
 });
@@ -326,16 +326,16 @@ describe("arrays", () => {
 
   it("rejects malformed positional schemas", () => {
     expect(problemOf(tupleRule({ prefixItems: [] }))).toBe(
-      "`prefixItems` must be a non-empty array of schemas, not an array.",
+      "`prefixItems` must be a non-empty array of schemas, not an empty array.",
     );
     expect(problemOf(tupleRule({ prefixItems: {} }))).toBe(
-      "`prefixItems` must be a non-empty array of schemas, not an object.",
+      "`prefixItems` must be a non-empty array of schemas, not an empty object.",
     );
     expect(problemOf(tupleRule({ prefixItems: [true, 3] }))).toBe(
       "`prefixItems[1]` must be a schema (an object, true or false), not the number 3.",
     );
     expect(problemOf(tupleRule({ items: [] }))).toBe(
-      "`items` must be a non-empty array of schemas, not an array.",
+      "`items` must be a non-empty array of schemas, not an empty array.",
     );
     expect(problemOf(tupleRule({ prefixItems: [true], items: [true] }))).toMatch(
       /^`items` as an array is draft-07's form of `prefixItems`/,
@@ -384,6 +384,119 @@ describe("objects", () => {
     expect(dependenciesRule([])).toBeUndefined();
     expect(problemOf(dependenciesRule({ a: [1] })!)).toBe(
       "`dependencies.a[0]` must be a key name (a string), not the number 1.",
+    );
+  });
+});
+
+describe("the text of every malformed value", () => {
+  /** Each class of JSON value, and how a message must name it. */
+  const VALUES: readonly (readonly [JsonValue, string])[] = [
+    ["1", 'the string "1"'],
+    ["", 'the string ""'],
+    [-1, "the number -1"],
+    [1.5, "the number 1.5"],
+    [0, "the number 0"],
+    [true, "true"],
+    [false, "false"],
+    [null, "null"],
+    [[], "an empty array"],
+    [[1], "an array"],
+    [{}, "an empty object"],
+    [{ a: 1 }, "an object"],
+  ];
+
+  /** Per keyword: the rule, whether a value is valid, and what a malformed one must be. */
+  const KEYWORDS: readonly {
+    keyword: string;
+    rule: (value: JsonValue) => RuleResult<unknown>;
+    valid: (value: JsonValue) => boolean;
+    text: (value: JsonValue, named: string) => string;
+  }[] = [
+    ...["minimum", "maximum"].map((keyword) => ({
+      keyword,
+      rule: (v: JsonValue) =>
+        boundRule({ [keyword]: v }, keyword === "minimum" ? "lower" : "upper", all),
+      valid: (v: JsonValue) => typeof v === "number",
+      text: (_: JsonValue, named: string) => `\`${keyword}\` must be a number, not ${named}.`,
+    })),
+    ...(["exclusiveMinimum", "exclusiveMaximum"] as const).map((keyword) => {
+      const inclusive = keyword === "exclusiveMinimum" ? "minimum" : "maximum";
+      return {
+        keyword,
+        rule: (v: JsonValue) =>
+          boundRule({ [keyword]: v }, inclusive === "minimum" ? "lower" : "upper", all),
+        valid: (v: JsonValue) => typeof v === "number",
+        text: (v: JsonValue, named: string) =>
+          typeof v === "boolean"
+            ? `\`${keyword}: ${v}\` (the draft-04 / OpenAPI 3.0 form) needs \`${inclusive}\` beside it; in draft 2020-12 \`${keyword}\` is the bound itself, a number.`
+            : `\`${keyword}\` must be a number (or, in the draft-04 / OpenAPI 3.0 form, true or false beside \`${inclusive}\`), not ${named}.`,
+      };
+    }),
+    {
+      keyword: "multipleOf",
+      rule: multipleOfRule,
+      valid: (v) => typeof v === "number" && v > 0,
+      text: (_, named) => `\`multipleOf\` must be a number greater than 0, not ${named}.`,
+    },
+    ...["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"].map(
+      (keyword) => ({
+        keyword,
+        rule: (v: JsonValue) => countRule(keyword, v),
+        valid: (v: JsonValue) => typeof v === "number" && Number.isInteger(v) && v >= 0,
+        text: (_: JsonValue, named: string) =>
+          `\`${keyword}\` must be a non-negative integer, not ${named}.`,
+      }),
+    ),
+    {
+      keyword: "pattern",
+      rule: (v) => patternRule(v, () => ({ status: "safe", width: 2 })),
+      valid: (v) => typeof v === "string",
+      text: (_, named) => `\`pattern\` must be a string (a regular expression), not ${named}.`,
+    },
+    {
+      keyword: "uniqueItems",
+      rule: uniqueItemsRule,
+      valid: (v) => typeof v === "boolean",
+      text: (_, named) => `\`uniqueItems\` must be true or false, not ${named}.`,
+    },
+    {
+      keyword: "prefixItems",
+      rule: (v) => tupleRule({ prefixItems: v }),
+      valid: () => false,
+      text: (v, named) =>
+        Array.isArray(v) && v.length > 0
+          ? "`prefixItems[0]` must be a schema (an object, true or false), not the number 1."
+          : `\`prefixItems\` must be a non-empty array of schemas, not ${named}.`,
+    },
+    {
+      keyword: "dependentRequired",
+      rule: (v) => dependentRequiredRule(v),
+      valid: (v) =>
+        typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0,
+      text: (v, named) =>
+        typeof v === "object" && v !== null && !Array.isArray(v)
+          ? "`dependentRequired.a` must be an array of key names (strings), not the number 1."
+          : `\`dependentRequired\` must be an object whose values are arrays of key names, not ${named}.`,
+    },
+  ];
+
+  it.each(KEYWORDS.map((k) => [k.keyword, k] as const))("%s", (_, { rule, valid, text }) => {
+    for (const [json, named] of VALUES) {
+      const result = rule(json);
+      if (valid(json)) expect([json, result.ok]).toEqual([json, true]);
+      else expect([json, problemOf(result)]).toEqual([json, text(json, named)]);
+    }
+  });
+
+  it("names the elements and keys that are wrong", () => {
+    expect(problemOf(tupleRule({ items: [true, "x"] }))).toBe(
+      '`items[1]` must be a schema (an object, true or false), not the string "x".',
+    );
+    expect(problemOf(tupleRule({ items: [true], additionalItems: [] }))).toBe(
+      "`additionalItems` must be a schema (an object, true or false), not an empty array.",
+    );
+    expect(problemOf(dependentRequiredRule({ a: ["b", 2] }))).toBe(
+      "`dependentRequired.a[1]` must be a key name (a string), not the number 2.",
     );
   });
 });
