@@ -176,7 +176,13 @@ async function findStage(
   const listed = globs.map((g) => JSON.stringify(g)).join(", ");
   // Where the globs are relative to, as the working folder sees it (never absolute).
   const where = options.cwdName && options.cwdName !== "." ? ` (in ${options.cwdName})` : "";
-  if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
+  if (found.length === 0 && excluded.length > 0) {
+    const by = excludeFiles.filter((exclusion) => !unusedExclusions.includes(exclusion));
+    diagnostics.report(
+      "TV3007",
+      `Every file matching ${listed}${where} is left out by "excludeFiles": ${quoted(by)} (${count(excluded.length, "file")}); nothing is left to read.`,
+    );
+  } else if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
   for (const exclusion of unusedExclusions)
     diagnostics.report(
       "TV3101",
@@ -204,10 +210,17 @@ async function extractStage(
   if (files.length > 0 && result.tools.length === 0 && diagnostics.errorCount === 0) {
     const where = files.length === 1 ? "file" : `${files.length} files`;
     const listed = globs.map((g) => JSON.stringify(g)).join(", ");
-    diagnostics.report(
-      "TV3003",
-      `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
-    );
+    if (result.excluded.length > 0) {
+      const by = [...new Set(result.excluded.map((tool) => tool.entry))];
+      diagnostics.report(
+        "TV3008",
+        `Every tool found in the ${where} matching ${listed} is left out by "excludeTools": ${quoted(by)} (${count(result.excluded.length, "tool")}); no validator is left to generate.`,
+      );
+    } else
+      diagnostics.report(
+        "TV3003",
+        `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
+      );
   }
   const excluded = new Set(result.excluded.map((tool) => tool.entry));
   for (const name of excludeTools) {
@@ -218,6 +231,16 @@ async function extractStage(
     );
   }
   return result;
+}
+
+/** `"a", "b"`: the entries of a setting as the messages quote them. */
+function quoted(entries: readonly string[]): string {
+  return entries.map((entry) => JSON.stringify(entry)).join(", ");
+}
+
+/** `1 file`, `3 files`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
 }
 
 /** The shapes a run reads: all of them, or those the settings name (checked there). */
