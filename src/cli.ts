@@ -11,6 +11,7 @@ import {
   findConfig,
   type Flags,
 } from "./settings/settings.js";
+import { withRelativePaths } from "./diagnostics/paths.js";
 import { parseShapesFlag } from "./settings/targets.js";
 import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
@@ -152,12 +153,21 @@ function helpCommand(command: string): string {
   return `${command}${/^npm\s+(?:run|run-script)\s/.test(command) ? " --" : ""} --help`;
 }
 
-/** The generator's command line. Returns the exit code; never throws. */
+/**
+ * The generator's command line. Returns the exit code; never throws. Everything it prints
+ * names paths relative to the working folder, never absolute (CONTRACT.md section 7), whatever
+ * a library's error said; the report's output on stdout is data, printed as it is.
+ */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const shown: Io = {
+    ...io,
+    stderr: (text) => io.stderr(withRelativePaths(text, io.cwd)),
+    stdout: argv[0] === "report" ? io.stdout : (text) => io.stdout(withRelativePaths(text, io.cwd)),
+  };
   try {
-    return await command(argv, io);
+    return await command(argv, shown);
   } catch (error) {
-    return reportFailure(error, io);
+    return reportFailure(error, shown);
   }
 }
 

@@ -47,7 +47,10 @@ export const DIAGNOSTIC_CODES = {
   TV2011: { severity: "error", meaning: "`required` is not an array of strings." },
   TV2012: { severity: "error", meaning: "`additionalProperties` is not true, false or a schema." },
   TV2013: { severity: "error", meaning: "An enforced constraint keyword's value is malformed." },
-  TV2014: { severity: "error", meaning: "An enforced `pattern` is vulnerable to ReDoS." },
+  TV2014: {
+    severity: "error",
+    meaning: "An enforced `pattern` keeps too many states active to match in linear time.",
+  },
   TV2020: { severity: "error", meaning: "The parameters do not describe an object." },
   TV2102: { severity: "warning", meaning: "An unknown keyword (not enforced)." },
   TV2103: { severity: "warning", meaning: "A documentation keyword is not statically known." },
@@ -59,7 +62,7 @@ export const DIAGNOSTIC_CODES = {
   },
   TV2107: {
     severity: "warning",
-    meaning: "An enforced `pattern` the ReDoS check cannot analyse (not enforced).",
+    meaning: "An enforced `pattern` with a look-around or back-reference (not enforced).",
   },
   TV3001: { severity: "error", meaning: "No files match the tools globs." },
   TV3002: { severity: "error", meaning: "Two tools have the same name." },
@@ -70,6 +73,11 @@ export const DIAGNOSTIC_CODES = {
     meaning: "The host compiles the output folder as CommonJS with verbatimModuleSyntax.",
   },
   TV3006: { severity: "error", meaning: "An export name given in the settings is not PascalCase." },
+  TV3007: {
+    severity: "error",
+    meaning: "`excludeFiles` leaves out every file the tools globs match.",
+  },
+  TV3008: { severity: "error", meaning: "`excludeTools` leaves out every tool found." },
   TV3101: { severity: "warning", meaning: "An exclusion leaves out nothing." },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
   TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },

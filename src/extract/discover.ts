@@ -83,6 +83,11 @@ export interface ExtractOptions {
 
 export interface ExtractResult {
   readonly tools: ExtractedTool[];
+  /**
+   * Tools with errors already reported (a name or a part that cannot be read): no validator,
+   * but their schemas are checked, so that a run reports every error at once.
+   */
+  readonly unreadable: ExtractedTool[];
   /** Objects of a tool's shape declared with a schema library or built at run time: skipped. */
   readonly skipped: SkippedObject[];
   /** Objects with a shape's keys that are not tools. */
@@ -172,6 +177,7 @@ class Discovery {
   /** The `excludeTools` entries, by their one-line form (labels.ts). */
   readonly #excludeTools: ReadonlyMap<string, string>;
   readonly #tools: ExtractedTool[] = [];
+  readonly #unreadable: ExtractedTool[] = [];
   readonly #skipped: SkippedObject[] = [];
   readonly #ignored: IgnoredObject[] = [];
   readonly #excluded: ExtractResult["excluded"] = [];
@@ -196,6 +202,7 @@ class Discovery {
   result(): Omit<ExtractResult, "sources"> {
     return {
       tools: this.#tools,
+      unreadable: this.#unreadable,
       skipped: this.#skipped,
       ignored: this.#ignored,
       excluded: this.#excluded,
@@ -332,6 +339,8 @@ class Discovery {
         this.#excluded.push({ name: outcome.name, entry: outcome.entry, location: where.location });
         return;
       case "error":
+        if (outcome.checked)
+          this.#unreadable.push({ ...outcome.checked, description: undefined, ...where, file });
         return;
       case "tool":
         this.#tools.push({

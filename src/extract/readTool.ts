@@ -2,7 +2,7 @@
 import type { DiagnosticBag, SourceLocation } from "../diagnostics/diagnostics.js";
 import type { Node } from "../tsMorph.js";
 import { valueOf, type Part, type ShapeParts } from "./shapes/index.js";
-import { capitalize, readingErrors } from "./readingErrors.js";
+import { capitalize, readingErrors, withReadingErrorsMarked } from "./readingErrors.js";
 import type { StaticProblem, StaticValue } from "./values.js";
 
 /** Why an object of a tool's shape gets no validator although it is not an error. */
@@ -27,8 +27,16 @@ export type ReadOutcome =
   | { readonly kind: "skipped"; readonly skip: Skip; readonly name: string | undefined }
   /** Left out by `excludeTools`: by its name, or by where it is declared (`entry`). */
   | { readonly kind: "excluded"; readonly name: string; readonly entry: string }
-  /** Reported: it cannot be read exactly. */
-  | { readonly kind: "error" };
+  /**
+   * Reported: it cannot be read exactly. `checked` is what of it the schema checks still read
+   * (its name, or where it is declared when that is what failed, and its schema with the
+   * parts already reported marked), so that a run reports all of a tool's errors at once; it
+   * gets no validator.
+   */
+  | {
+      readonly kind: "error";
+      readonly checked?: { readonly name: string; readonly parameters: StaticValue };
+    };
 
 export interface ReadContext {
   /** Where the object is declared, for messages. */
@@ -62,30 +70,31 @@ export function readTool(parts: ShapeParts, context: ReadContext): ReadOutcome {
     parts.schemaLibrary,
   );
   if (skip) return { kind: "skipped", skip, name: nameText };
-  if (unreadableKeys(parts.reads, context)) return { kind: "error" };
+  const keysRead = !unreadableKeys(parts.reads, context);
   const name = toolName(names, parts, context);
-  if (name === undefined) return { kind: "error" };
   if (schema?.kind === "unknown" && !schema.error) {
     context.diagnostics.report(
       "TV2001",
-      `The schema is not statically known: ${schema.reason}. ${leaveOut(name, context.file)}`,
+      `The schema is not statically known: ${schema.reason}. ${leaveOut(name ?? context.declaredAs, context.file)}`,
       schema.location,
-      { tool: name, schemaPath: parts.schemaKey },
+      { tool: name ?? context.declaredAs, schemaPath: parts.schemaKey },
     );
     return { kind: "error" };
   }
-  if (schema) {
-    const problems = readingErrors(schema, parts.schemaKey);
-    // The first of a tool's errors says how to leave the tool out; the others need not repeat it.
-    problems.forEach(({ code, message, location, schemaPath }, index) =>
-      context.diagnostics.report(
-        code,
-        index === 0 ? `${message} ${leaveOut(name, context.file)}` : message,
-        location,
-        { tool: name, schemaPath },
-      ),
-    );
-    if (problems.length > 0) return { kind: "error" };
+  const problems = schema ? readingErrors(schema, parts.schemaKey) : [];
+  // The first of a tool's errors says how to leave the tool out; the others need not repeat it.
+  problems.forEach(({ code, message, location, schemaPath }, index) =>
+    context.diagnostics.report(
+      code,
+      index === 0 && name !== undefined ? `${message} ${leaveOut(name, context.file)}` : message,
+      location,
+      { tool: name ?? context.declaredAs, schemaPath },
+    ),
+  );
+  if (!keysRead || name === undefined || problems.length > 0) {
+    if (schema?.kind !== "object") return { kind: "error" };
+    const parameters = withReadingErrorsMarked(schema);
+    return { kind: "error", checked: { name: name ?? context.declaredAs, parameters } };
   }
   const description = valueOf(parts.description);
   return {

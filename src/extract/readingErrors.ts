@@ -87,3 +87,36 @@ function pathOf(part: Part, root: string): string {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * The value with each part `readingErrors` reports (or would report after its first limit)
+ * replaced by an unknown value carrying that error: what the schema checks read of a tool
+ * whose reading errors are already reported, so that they report every other error of its
+ * schema without reporting those parts again (they skip an unknown value with an error).
+ */
+export function withReadingErrorsMarked(value: StaticValue, depth = 1): StaticValue {
+  if (value.kind === "primitive") {
+    if (typeof value.value !== "number" || Number.isFinite(value.value)) return value;
+    return {
+      kind: "unknown",
+      reason: `${value.value} is not a JSON number`,
+      location: value.location,
+      error: "TV1007",
+    };
+  }
+  if (value.kind === "unknown") return value;
+  if (depth > MAX_VALUE_DEPTH)
+    return { kind: "unknown", reason: tooDeepReason(), location: value.location, error: "TV1009" };
+  if (value.kind === "array")
+    return {
+      ...value,
+      elements: value.elements.map((element) => withReadingErrorsMarked(element, depth + 1)),
+    };
+  return {
+    ...value,
+    entries: value.entries.map((entry) => ({
+      ...entry,
+      value: withReadingErrorsMarked(entry.value, depth + 1),
+    })),
+  };
+}

@@ -2,7 +2,7 @@
 import type { JsonValue } from "../extract/values.js";
 import { decimalOf } from "../support/constraints.js";
 import { nearest } from "../support/similarity.js";
-import { checkPattern, type PatternVerdict } from "./redos.js";
+import { checkPattern, PATTERN_WIDTH_LIMIT, type PatternVerdict } from "./redos.js";
 
 /**
  * The build-time rules of the constraint keywords a host can enforce (`enforce`, CONTRACT.md
@@ -46,7 +46,7 @@ export type RuleResult<T> =
       readonly ok: false;
       readonly problem: string;
       readonly keyword: string;
-      /** A pattern vulnerable to ReDoS (its own diagnostic); otherwise a malformed value. */
+      /** A pattern too costly to match in linear time (its own diagnostic); otherwise a malformed value. */
       readonly redos?: true;
     };
 
@@ -267,20 +267,21 @@ export function countRule(keyword: string, value: JsonValue): RuleResult<number>
 // Strings: pattern
 
 export interface Pattern {
-  /** The source, compiled by the validators as `new RegExp(source, "u")`. */
+  /** The source, compiled by the validators with src/support/patterns.ts's `pattern`. */
   readonly source: string;
   /**
-   * Why the ReDoS check cannot analyse it (a look-ahead, a back-reference): then it is not
-   * enforced, and the caller warns and lists it. Undefined: shown safe.
+   * Why it cannot be matched in linear time (it uses a look-ahead, a back-reference): then it
+   * is not enforced, and the caller warns and lists it. Undefined: enforced.
    */
   readonly unanalysable?: string;
 }
 
 /**
- * `pattern`: a string that compiles as a regular expression with the `u` flag and that the
- * ReDoS check finds safe (redos.ts). One that does not compile, or that the check finds
- * vulnerable, is a problem; one the check cannot analyse is returned with the reason, for the
- * caller to leave it out (a pattern the validators run on every call must be shown safe).
+ * `pattern`: a string that compiles as a regular expression with the `u` flag and whose
+ * automaton keeps few enough states active at once (redos.ts). One that does not compile, or
+ * that is too costly, is a problem; one with a look-around or a back-reference is returned
+ * with the reason, for the caller to leave it out (a pattern the validators run on every call
+ * must run in linear time).
  */
 export function patternRule(
   value: JsonValue,
@@ -301,12 +302,12 @@ export function patternRule(
         "pattern",
         `\`pattern\` is not a valid regular expression with the \`u\` flag: ${verdict.message}.`,
       );
-    case "vulnerable":
+    case "too wide":
       return {
         ok: false,
         keyword: "pattern",
         redos: true,
-        problem: `\`pattern\` is vulnerable to ReDoS: matching can take ${verdict.complexity === "exponential" ? "exponential" : `${verdict.complexity}`} time${verdict.attack === undefined ? "" : ` (on ${cut(verdict.attack)})`}${verdict.widened ? ", with its nested bounded repetitions read as unbounded" : ""}; rewrite it so that no text can be matched in more than one way.`,
+        problem: `\`pattern\` costs too much to match: up to ${verdict.width} states of its automaton can be active at one character of a text (at most ${PATTERN_WIDTH_LIMIT}), and each costs a step at every character; anchor it with \`^\`, make its counted repetitions smaller, or bound a length with \`maxLength\`.`,
       };
     case "unknown":
       return ok({ source: value, unanalysable: verdict.reason });
@@ -508,10 +509,13 @@ export function constRule(value: JsonValue): RuleResult<JsonValue> {
 
 // ---------------------------------------------------------------------------------------------
 
-/** A value as a message names it: `the string "1"`, `the number 0`, `an array`, `null`. */
+/**
+ * A value as a message names it: `the string "1"`, `the number 0`, `an array`, `an empty
+ * array`, `null`.
+ */
 export function describe(value: JsonValue): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
+  if (Array.isArray(value)) return value.length === 0 ? "an empty array" : "an array";
   switch (typeof value) {
     case "string":
       return `the string ${cut(JSON.stringify(value))}`;
@@ -520,7 +524,7 @@ export function describe(value: JsonValue): string {
     case "boolean":
       return String(value);
     default:
-      return "an object";
+      return Object.keys(value).length === 0 ? "an empty object" : "an object";
   }
 }
 

@@ -6,30 +6,31 @@ import { joinKey } from "./reading.js";
 
 /**
  * `pattern` (opt-in): the string contains a match of the regular expression, ECMA-262 with
- * the `u` flag, not anchored (CONTRACT.md section 3.1). At build time the pattern must compile
- * and the ReDoS check (redos.ts) must find it safe; one the check cannot analyse (a
- * look-ahead) is a warning and is not enforced. The generated module makes the RegExp once,
- * when it loads; constraints.ts's `matchesPattern` never throws. Its issue is
- * `pattern_mismatch` with the pattern; the string is never shown.
+ * the `u` flag, not anchored (CONTRACT.md section 3.1), decided by the linear-time automaton
+ * of src/support/patterns.ts, never by a backtracking RegExp. At build time the pattern must
+ * compile and keep few enough states active at once (redos.ts); one with a look-around or a
+ * back-reference is a warning and is not enforced. The generated module compiles the pattern
+ * once, when it loads; `matchesPattern` never throws. Its issue is `pattern_mismatch` with
+ * the pattern; the string is never shown.
  */
 export const patternKeyword: KeywordDefinition<Pattern> = {
   keywords: ["pattern"],
   optIn: true,
   appliesTo: "string",
-  support: ["constraints"],
+  support: ["patterns"],
   read(schema, reading) {
     const value = keywordValue(schema, "pattern", reading);
     if (value === undefined) return undefined;
     const pattern = ruleValue(patternRule(value), schema, reading);
     if (pattern?.unanalysable === undefined) return pattern;
-    const why = `The ReDoS check cannot analyse \`pattern\` (${pattern.unanalysable}): it is not enforced.`;
+    const why = `\`pattern\` is not enforced: ${pattern.unanalysable}.`;
     reading.report(
       "TV2107",
       why,
       locationOf(schema, "pattern"),
       joinKey(reading.schemaPath, "pattern"),
     );
-    const note = "the ReDoS check cannot analyse it";
+    const note = "not matched in linear time";
     reading.notEnforced({ keyword: "pattern", at: reading.at, note });
     return undefined;
   },
@@ -51,12 +52,13 @@ export const patternKeyword: KeywordDefinition<Pattern> = {
   ],
 };
 
-/** `matchesPattern(R, text)`, R a module constant made once per pattern. */
+/** `matchesPattern(P, text)`, P a module constant compiled once per pattern. */
 function matches(ctx: Emit, pattern: Pattern, text: Code): Code {
-  const regexp = ctx.module.shared(
+  const compiled = ctx.module.shared(
     `pattern:${pattern.source}`,
     "e",
-    (name) => code`const ${name} = new RegExp(${literal(pattern.source)}, "u");\n`,
+    (name) =>
+      code`const ${name} = ${ctx.module.use("pattern", "patterns")}(${literal(pattern.source)});\n`,
   );
-  return code`${ctx.module.use("matchesPattern", "constraints")}(${regexp}, ${text})`;
+  return code`${ctx.module.use("matchesPattern", "patterns")}(${compiled}, ${text})`;
 }

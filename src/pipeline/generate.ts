@@ -1,6 +1,6 @@
 import path from "node:path";
 import { checkArgumentReads } from "../check/argumentReads.js";
-import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
+import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";
 import type { ExtractedTool, ExtractResult, SkippedObject } from "../extract/discover.js";
@@ -9,7 +9,7 @@ import type { SourceFileSystem } from "../extract/fileSystem.js";
 import { relativeName } from "../diagnostics/paths.js";
 import { plural } from "../diagnostics/counts.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
-import { fromJson } from "../extract/values.js";
+import { fromJson, type StaticValue } from "../extract/values.js";
 import { sameSchema, type ToolCopy } from "./copies.js";
 
 export type { ToolCopy } from "./copies.js";
@@ -133,7 +133,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     );
     if (moduleSystem.problem) diagnostics.report("TV3005", moduleSystem.problem);
     clock.lap("extract");
-    const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock);
+    const compiled = await compileTools(extracted.tools, reading, diagnostics, output, clock, {
+      unreadable: extracted.unreadable,
+    });
     return {
       ...compiled,
       sources: extracted.sources,
@@ -175,7 +177,13 @@ async function findStage(
   const listed = globs.map((g) => JSON.stringify(g)).join(", ");
   // Where the globs are relative to, as the working folder sees it (never absolute).
   const where = options.cwdName && options.cwdName !== "." ? ` (in ${options.cwdName})` : "";
-  if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
+  if (found.length === 0 && excluded.length > 0) {
+    const by = excludeFiles.filter((exclusion) => !unusedExclusions.includes(exclusion));
+    diagnostics.report(
+      "TV3007",
+      `Every file matching ${listed}${where} is left out by "excludeFiles": ${quoted(by)} (${plural(excluded.length, "file")}); nothing is left to read.`,
+    );
+  } else if (found.length === 0) diagnostics.report("TV3001", `No files match ${listed}${where}.`);
   for (const exclusion of unusedExclusions)
     diagnostics.report(
       "TV3101",
@@ -203,13 +211,21 @@ async function extractStage(
   if (files.length > 0 && result.tools.length === 0 && diagnostics.errorCount === 0) {
     const where = files.length === 1 ? "file" : `${files.length} files`;
     const listed = globs.map((g) => JSON.stringify(g)).join(", ");
-    const instead = foundInstead(result);
-    diagnostics.report(
-      "TV3003",
-      instead
-        ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.`
-        : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
-    );
+    if (result.excluded.length > 0) {
+      const by = [...new Set(result.excluded.map((tool) => tool.entry))];
+      diagnostics.report(
+        "TV3008",
+        `Every tool found in the ${where} matching ${listed} is left out by "excludeTools": ${quoted(by)} (${plural(result.excluded.length, "tool")}); no validator is left to generate.`,
+      );
+    } else {
+      const instead = foundInstead(result);
+      diagnostics.report(
+        "TV3003",
+        instead
+          ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.`
+          : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
+      );
+    }
   }
   const excluded = new Set(result.excluded.map((tool) => tool.entry));
   for (const name of excludeTools) {
@@ -241,6 +257,11 @@ function foundInstead(result: ExtractResult): string | undefined {
   const parts = [...counts.values()].map(({ noun, what, n }) => `${plural(n, noun)} ${what}`);
   if (parts.length === 0) return undefined;
   return parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/** `"a", "b"`: the entries of a setting as the messages quote them. */
+function quoted(entries: readonly string[]): string {
+  return entries.map((entry) => JSON.stringify(entry)).join(", ");
 }
 
 /** The shapes a run reads: all of them, or those the settings name (checked there). */
@@ -367,13 +388,19 @@ class OutputStage {
   }
 }
 
-/** Checks names and schemas, then emits and formats (only when there is no error). */
+/**
+ * Checks names and schemas, then emits and formats (only when there is no error). Every
+ * error is reported before the run fails (CONTRACT.md section 8): the schemas of tools whose
+ * names or parts cannot be read (`unreadable`), and of a second tool of a name, are checked
+ * too, though they get no validator.
+ */
 async function compileTools(
   extracted: readonly ExtractedTool[],
   reading: ReadingOptions,
   diagnostics: DiagnosticBag,
   output: OutputStage,
   clock: StageClock,
+  { unreadable = [] }: { unreadable?: readonly ExtractedTool[] } = {},
 ): Promise<
   Pick<GenerateResult, "diagnostics" | "tools" | "withoutParameters" | "copies" | "output">
 > {
@@ -400,6 +427,7 @@ async function compileTools(
         tool.location,
         { tool: tool.name },
       );
+      checkOnly(tool, reading, diagnostics);
       continue;
     }
     let schema: ToolSchema | undefined;
@@ -416,10 +444,37 @@ async function compileTools(
     }
     checkArgumentReads(tool, schema, diagnostics);
   }
+  for (const tool of unreadable) checkOnly(tool, reading, diagnostics);
   const modules = namedModules(tools, reading.exportNames, diagnostics);
   clock.lap("normalise");
   const files = diagnostics.errorCount === 0 ? await output.files(modules, clock) : undefined;
   return { diagnostics: diagnostics.sorted(), tools, withoutParameters, copies, output: files };
+}
+
+/**
+ * The checks of a tool's schema, for their diagnostics alone (it gets no validator), less
+ * those at a part whose reading error is reported already (extract/readingErrors.ts marks
+ * each such part as an unknown value with its error).
+ */
+function checkOnly(tool: ExtractedTool, reading: ReadingOptions, diagnostics: DiagnosticBag): void {
+  if (tool.parameters === undefined) return;
+  const reported = new Set(markedParts(tool.parameters).map(locationKey));
+  const checks = new DiagnosticBag();
+  normalizeTool({ ...tool, parameters: tool.parameters }, reading, checks);
+  for (const diagnostic of checks.items)
+    if (!diagnostic.location || !reported.has(locationKey(diagnostic.location)))
+      diagnostics.add(diagnostic);
+}
+
+function markedParts(value: StaticValue): SourceLocation[] {
+  if (value.kind === "unknown") return value.error ? [value.location] : [];
+  if (value.kind === "array") return value.elements.flatMap(markedParts);
+  if (value.kind === "object") return value.entries.flatMap((entry) => markedParts(entry.value));
+  return [];
+}
+
+function locationKey(location: SourceLocation): string {
+  return `${location.file}:${location.start}:${location.end}`;
 }
 
 /**

@@ -12,9 +12,7 @@
  *   form `exclusiveMinimum: true` beside `minimum` into an exclusive bound). They apply to
  *   finite numbers only, after the type check.
  * - `minItems` / `maxItems`: `array.length >= n` / `array.length <= n`.
- * - `pattern`: `const P = new RegExp(source, "u")` once, at module load, then
- *   `matchesPattern(P, text)` (or `P.test(text)`; the pattern has no `g` or `y` flag, so
- *   `test` keeps no state between calls).
+ * - `pattern`: patterns.ts, an automaton that matches in linear time.
  * - `const`: `===` for a string, number, boolean or null; runtime.ts's `deepEqual` (enum's) for
  *   an array or an object.
  */
@@ -440,20 +438,4 @@ export function missingDependents(
     else missing.push(dependent);
   }
   return missing;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Strings: pattern
-
-/**
- * `pattern`: whether the text contains a match of the pattern (JSON Schema patterns are not
- * anchored), the pattern compiled once with the `u` flag and without `g` or `y`. If the
- * engine gives up on the text (a stack overflow), the text does not match.
- */
-export function matchesPattern(pattern: RegExp, text: string): boolean {
-  try {
-    return pattern.test(text);
-  } catch {
-    return false;
-  }
 }

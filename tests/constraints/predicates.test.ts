@@ -12,7 +12,6 @@ import {
   isMultipleOf,
   isMultipleOfDigits,
   isPresent,
-  matchesPattern,
   missingDependents,
   propertyCount,
 } from "../../src/support/constraints.js";
@@ -373,18 +372,5 @@ describe("object keys", () => {
     expect(missingDependents({ quux: undefined }, "quux", ["foo"])).toBeUndefined();
     expect(missingDependents({ quux: 1, foo: undefined }, "quux", ["foo"])).toEqual(["foo"]);
     expect(missingDependents({ bar: 1 }, "bar", [])).toBeUndefined();
-  });
-});
-
-describe("matchesPattern", () => {
-  it("searches (patterns are not anchored) with the u flag", () => {
-    expect(matchesPattern(new RegExp("a+", "u"), "xxaayy")).toBe(true);
-    expect(matchesPattern(new RegExp("^C[0-9]{4}$", "u"), "C1234")).toBe(true);
-    expect(matchesPattern(new RegExp("^C[0-9]{4}$", "u"), "C12345")).toBe(false);
-    expect(matchesPattern(new RegExp("^\\p{Letter}+$", "u"), "\u03c0")).toBe(true);
-    expect(matchesPattern(new RegExp("^.$", "u"), "\u{1F4A9}")).toBe(true);
-    // No state is kept between calls.
-    const pattern = new RegExp("a", "u");
-    expect([1, 2, 3].map(() => matchesPattern(pattern, "a"))).toEqual([true, true, true]);
   });
 });

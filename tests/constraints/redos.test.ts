@@ -1,52 +1,53 @@
-// The ReDoS check of patterns (src/keywords/redos.ts): recheck's pure JavaScript build, its
-// automaton checker, nested bounded repetitions read as unbounded.
+// The build-time check of patterns (src/keywords/redos.ts): a pattern is enforced when its
+// automaton keeps at most PATTERN_WIDTH_LIMIT states active at one position of any text.
 import { describe, expect, it } from "vitest";
-import { checkPattern, widenedPattern } from "../../src/keywords/redos.js";
+import { checkPattern, PATTERN_WIDTH_LIMIT, patternWidth } from "../../src/keywords/redos.js";
+import { compilePattern } from "../../src/support/patterns.js";
+
+function width(source: string): number {
+  const compiled = compilePattern(source);
+  if (!compiled.ok) throw new Error(`${source} does not compile`);
+  return patternWidth(compiled.pattern);
+}
 
 describe("checkPattern", () => {
   it.each([
-    ["^(a+)+$", "exponential"],
-    ["(a|a)*b", "exponential"],
-    ["^(\\d+)*$", "exponential"],
-    ["(x+x+)+y", "exponential"],
-    ["(\\w+\\s?)*$", "exponential"],
-    ["^\\w+([.-]?\\w+)*@\\w+([.-]?\\w+)*(\\.\\w{2,3})+$", "exponential"],
-    ["^.*a.*a.*$", "3rd degree polynomial"],
-    ["^\\S+@\\S+$", "2nd degree polynomial"],
-    ["a+b", "2nd degree polynomial"], // unanchored: every start position scans the run of a
-    ["\\s+$", "2nd degree polynomial"],
-    // Nested bounded repetitions hide the blow-up from the checker until they are read as
-    // unbounded (V8 takes minutes on `^(a|aa){1,50}$` against 40 `a` and a `!`).
-    ["^(a{1,10}){1,10}$", "exponential"],
-    ["^(a{1,50}){1,50}$", "exponential"],
-    ["^(a|aa){1,50}$", "exponential"],
-    ["^(?:a{1,50}b?){1,50}$", "exponential"],
-    ["^(a{1,50}){3}$", "3rd degree polynomial"],
-  ])("%s is vulnerable (%s)", (source, complexity) => {
-    expect(checkPattern(source)).toMatchObject({ status: "vulnerable", complexity });
+    // Back-to-back bounded repetitions of overlapping classes, and chains of `.{0,n}`: each
+    // of their states can be active at once on an unanchored text.
+    ["a{0,1000}a{0,1000}b", 4002],
+    ["a.{0,5000}b.{0,5000}c", 20004],
+    ["\\d{0,3000}\\d{0,3000}x", 12002],
+    ["(?:a{0,200}|b{0,200})c", 803],
+    ["[a-z]{0,300}@", 602],
+    ["(\\w{0,100}){0,100}x", 20102],
+  ])("%s is too wide (%i states at once)", (source, states) => {
+    expect(checkPattern(source)).toMatchObject({ status: "too wide", width: states });
   });
 
   it.each([
-    "^C[0-9]{4}$",
-    "^[a-z_]+$",
-    "^[a-z0-9-]{1,64}$",
-    // Bounded repetitions side by side that nothing repeats: at most 64 x 11 steps per start
-    // as written (read as unbounded, this would be a quadratic false alarm).
-    "^[a-z]{2,64}[a-z0-9]{0,10}$",
-    "^[A-Z]{1,3}[0-9]{1,6}[a-z]{0,4}$",
-    "^\\d{4}-\\d{2}-\\d{2}$",
-    "^(?:\\d{1,3}\\.){3}\\d{1,3}$",
-    "^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+\\.[A-Za-z]{2,}$",
-    "^\\p{Letter}+$",
-    "^[\\u{1F600}-\\u{1F64F}]+$",
-    "^(a|b)*$",
-    "(a+)+", // unanchored: a match is found at once
-    "^a+b",
-    "a*",
-    "",
-    "(?<=a)b",
-  ])("%s is safe", (source) => {
-    expect(checkPattern(source)).toEqual({ status: "safe" });
+    // Backtracking takes seconds or more on these; the automaton does not.
+    ["x{0,30}x{0,30}x{0,30}y", 182],
+    ["^(a+)+$", 6],
+    ["(a|a)*b", 6],
+    ["^(a|aa){1,50}$", 128],
+    ["^(a{1,10}){1,10}$", 167],
+    ["\\s+$", 4],
+    ["^.*a.*a.*$", 11],
+    ["^\\S+@\\S+$", 8],
+    // Anchored bounded repetitions: one count is active at a time, whatever the bound.
+    ["^[a-z0-9_-]{1,64}$", 5],
+    ["^[a-zA-Z\\d][a-zA-Z\\d._+()-]{0,254}$", 5],
+    ["^C[0-9]{4}$", 3],
+    ["^\\d{4}-\\d{2}-\\d{2}$", 3],
+    ["^(?:\\d{1,3}\\.){3}\\d{1,3}$", 14],
+    ["^\\p{Letter}+$", 5],
+    ["^[\\u{1F600}-\\u{1F64F}]+$", 5],
+    ["[a-z]{0,64}@", 130],
+    ["\\bword\\b", 7],
+    ["", 2],
+  ])("%s is enforced (%i states at once)", (source, states) => {
+    expect(checkPattern(source)).toEqual({ status: "safe", width: states });
+    expect(states).toBeLessThanOrEqual(PATTERN_WIDTH_LIMIT);
   });
 
   it("names what does not compile with the u flag", () => {
@@ -63,66 +64,33 @@ describe("checkPattern", () => {
     });
   });
 
-  it("says what the automaton checker cannot analyse", () => {
-    expect(checkPattern("^(?=.*\\d).+$")).toEqual({
+  it.each([
+    ["^(?=.*\\d).+$", "a look-ahead"],
+    ["a(?!b)", "a look-ahead"],
+    ["(?<=a)b", "a look-behind"],
+    ["(?<!a)b", "a look-behind"],
+    ["(a*)*\\1", "a back-reference"],
+    ["(?<x>a)\\k<x>", "a back-reference"],
+  ])("%s is not enforced: it uses %s", (source, feature) => {
+    expect(checkPattern(source)).toEqual({
       status: "unknown",
-      reason: "the checker does not support it: look-ahead assertion",
+      reason: `it uses ${feature}, which no automaton matches in linear time`,
     });
-    expect(checkPattern("(a*)*\\1")).toMatchObject({ status: "unknown" });
-  });
-
-  it("gives an attack string and whether the pattern was widened", () => {
-    expect(checkPattern("^(a+)+$")).toEqual({
-      status: "vulnerable",
-      complexity: "exponential",
-      attack: "'a' + 'a'.repeat(31) + '\\x00'",
-      widened: false,
-    });
-    expect(checkPattern("^(a{1,10}){1,10}$")).toMatchObject({ widened: true });
-  });
-
-  it("leaves the process environment as it found it", () => {
-    const before = process.env["RECHECK_SYNC_BACKEND"];
-    checkPattern("^[a-c]+x$");
-    expect(process.env["RECHECK_SYNC_BACKEND"]).toBe(before);
   });
 });
 
-describe("widenedPattern", () => {
-  it.each([
-    // Nothing repeats them: as they are.
-    ["a{1,3}", "a{1,3}"],
-    ["a{0,3}?", "a{0,3}?"],
-    ["^[a-z]{2,64}[a-z0-9]{0,10}$", "^[a-z]{2,64}[a-z0-9]{0,10}$"],
-    ["[{}]{1,2}", "[{}]{1,2}"],
-    ["(a{1,3})", "(a{1,3})"],
-    ["(a{1,3})?", "(a{1,3})?"],
-    ["(a{1,3}){1}", "(a{1,3}){1}"],
-    ["(?=a{1,3})b", "(?=a{1,3})b"],
-    // Exact and unbounded repetitions never change.
-    ["a{2}", "a{2}"],
-    ["a{2,2}", "a{2,2}"],
-    ["a{2,}", "a{2,}"],
-    ["^C[0-9]{4}$", "^C[0-9]{4}$"],
-    ["(?<year>\\d{4})-\\k<year>", "(?<year>\\d{4})-\\k<year>"],
-    // Nested: a bounded repetition of a group, or inside a repeated group.
-    ["(a{1,10}){1,10}", "(a{1,}){1,}"],
-    ["(a|aa){1,50}", "(a|aa){1,}"],
-    ["(?:ab){0,3}?", "(?:ab){0,}?"],
-    ["(a{1,5}){3}", "(a{1,}){3}"],
-    ["(?:\\d{1,3}\\.){3}\\d{1,3}", "(?:\\d{1,}\\.){3}\\d{1,3}"],
-    ["((x{1,2})y)+z{1,2}", "((x{1,})y)+z{1,2}"],
-    ["(?<n>x{1,2})*", "(?<n>x{1,})*"],
-    ["(?<!a)(b{1,2})+", "(?<!a)(b{1,})+"],
-    // Braces and parentheses that are not quantifiers or groups.
-    ["([{}]{1,2})+", "([{}]{1,})+"],
-    ["([\\]{(]{1,2})+", "([\\]{(]{1,})+"],
-    ["(\\{a\\}{1,2})*", "(\\{a\\}{1,})*"],
-    ["\\({1,2}\\)", "\\({1,2}\\)"],
-    ["(\\u{1F600}{1,3})+", "(\\u{1F600}{1,})+"],
-    ["(\\p{L}{0,2}\\P{L}{3,4})+", "(\\p{L}{0,}\\P{L}{3,})+"],
-  ])("%s reads as %s", (source, widened) => {
-    expect(widenedPattern(source)).toBe(widened);
-    expect(() => new RegExp(widened, "u")).not.toThrow();
+describe("patternWidth", () => {
+  it("counts from the start once where every path from it passes ^", () => {
+    expect(width("^a{0,100}$")).toBe(5);
+    expect(width("a{0,100}$")).toBe(202);
+    // Per path: the alternative behind ^ is followed from position 0 only.
+    expect(width("^a{0,100}|b")).toBe(6);
+    expect(width("a{0,100}|^b")).toBe(203);
+  });
+
+  it("is the whole automaton where following the positions would cost too much", () => {
+    const compiled = compilePattern("(?:a{0,9}b{0,9}c{0,9}d{0,9}){0,40}e");
+    if (!compiled.ok) throw new Error("does not compile");
+    expect(patternWidth(compiled.pattern)).toBeLessThanOrEqual(compiled.pattern.kind.length);
   });
 });

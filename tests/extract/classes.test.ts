@@ -283,7 +283,7 @@ describe("where errors are reported", () => {
       excludeTools: ["lookup"],
     });
     expect(printed).toEqual([
-      'error TV3003: No tool declaration found in the file matching "weather.ts", "stream.ts" (is the glob right?).',
+      'error TV3008: Every tool found in the file matching "weather.ts", "stream.ts" is left out by "excludeTools": "lookup" (1 tool); no validator is left to generate.',
     ]);
     expect(result.excludedFiles).toEqual(["weather.ts"]);
   });

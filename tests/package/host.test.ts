@@ -226,6 +226,7 @@ describe("the packed package in a host", () => {
     for (const file of result.output!)
       await fs.writeFile(path.join(outDir, file.name), file.content);
     expect(result.output!.map((file) => file.name)).toContain("constraints.ts");
+    expect(result.output!.map((file) => file.name)).toContain("patterns.ts");
     try {
       for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
         for (const tsc of [
