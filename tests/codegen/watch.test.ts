@@ -1,7 +1,8 @@
-// `npm run gen -- --watch`: spawned for real, it regenerates on change (also of an imported
-// constants module outside the tools folder), reports errors and keeps watching, and stops on
-// SIGINT with exit 0; in this process (cli.ts's `main`, stopped as SIGINT would), it follows
-// files replaced, deleted and created, the settings and the prettier configuration.
+// `npm run gen -- --watch`: spawned for real (the compiled command), it regenerates on change
+// (also of an imported constants module outside the tools folder), reports errors and keeps
+// watching, and stops on SIGINT with exit 0; in this process (cli.ts's `main`, stopped as SIGINT
+// would), it follows files replaced, deleted and created, the settings and the prettier
+// configuration.
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { runMain, startMain } from "../helpers/inProcess.js";
-import { REPO } from "../helpers/spawn.js";
+import { genCommand } from "../helpers/spawn.js";
 import { waitFor } from "../helpers/wait.js";
 
 let work: string;
@@ -55,11 +56,7 @@ function until(
 
 describe("npm run gen -- --watch", () => {
   it("regenerates on change, reports errors without writing, and stops on SIGINT", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/bin.ts"), "--watch"],
-      { cwd: work },
-    );
+    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
