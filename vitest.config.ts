@@ -7,8 +7,8 @@ export default defineConfig({
     // Fixtures are inputs (some are the test files of the hosts they stand for), never run.
     exclude: [...configDefaults.exclude, "tests/fixtures/**"],
     globalSetup: ["tests/helpers/build.ts"],
-    // A file per core, and at least two: many tests wait on the command's child processes, so
-    // two files at once on two cores took 246 s where one at a time took 378 s.
+    // A file per core, and at least two: some tests still wait on child processes (the
+    // compiled command, TypeScript's compilers, npm), and a second file runs meanwhile.
     maxWorkers: Math.max(2, availableParallelism()),
     // A guard against a test that hangs, far above what any test takes on a busy machine:
     // no test relies on finishing within a time.

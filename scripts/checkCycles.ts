@@ -10,6 +10,7 @@
 // Each folder on the command line gets its own report; the exit code is 1 if any has a cycle
 // (or no TypeScript file at all).
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { parseCircular, parseDependencyTree, type Dependency, type DependencyTree } from "dpdm";
 
 interface FolderReport {
@@ -114,14 +115,29 @@ function describe(report: FolderReport): string {
   return `${lines.join("\n")}\n`;
 }
 
-const folders = process.argv.slice(2);
-let failed = false;
-for (const folder of folders.length > 0 ? folders : ["src"]) {
-  const report = await checkFolder(folder, process.cwd());
-  // A folder without files (a misspelt name) must not pass as a folder without cycles.
-  if (report.files === 0 || report.fileCycles.length + report.folderCycles.length > 0) {
-    failed = true;
+/**
+ * The report on each folder (relative to `cwd`; default src) and whether any has a cycle or no
+ * TypeScript file: the script's output and its exit code (1 then).
+ */
+export async function checkCycles(
+  folders: readonly string[],
+  cwd: string,
+): Promise<{ readonly code: number; readonly stdout: string }> {
+  let failed = false;
+  let stdout = "";
+  for (const folder of folders.length > 0 ? folders : ["src"]) {
+    const report = await checkFolder(folder, cwd);
+    // A folder without files (a misspelt name) must not pass as a folder without cycles.
+    if (report.files === 0 || report.fileCycles.length + report.folderCycles.length > 0) {
+      failed = true;
+    }
+    stdout += describe(report);
   }
-  process.stdout.write(describe(report));
+  return { code: failed ? 1 : 0, stdout };
 }
-process.exitCode = failed ? 1 : 0;
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { code, stdout } = await checkCycles(process.argv.slice(2), process.cwd());
+  process.stdout.write(stdout);
+  process.exitCode = code;
+}

@@ -45,6 +45,7 @@ process.exitCode = await main(process.argv.slice(2), {
   drained: () => drained(process.stdout),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
+  env: process.env,
   signal: stop.signal,
 });
 // What a stopped run left running (the formatter's workers) does not keep the process alive.

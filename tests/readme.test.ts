@@ -5,7 +5,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { USAGE } from "../src/cli.js";
 import { makeTempDir } from "./helpers/context.js";
-import { REPO, run, runGen } from "./helpers/spawn.js";
+import { runMain } from "./helpers/inProcess.js";
+import { REPO, run } from "./helpers/spawn.js";
 
 const README = await fs.readFile(path.join(REPO, "README.md"), "utf8");
 
@@ -49,7 +50,7 @@ describe("README.md", () => {
       const update = text.indexOf("name: TASK_UPDATE_TOOL_NAME,");
       const at = text.indexOf('required: ["taskId"]', update);
       await fs.writeFile(task, `${text.slice(0, at)}requried${text.slice(at + "required".length)}`);
-      const result = await runGen(["--tools", "example/tools/**/*.ts", "--out", "out"], work);
+      const result = await runMain(["--tools", "example/tools/**/*.ts", "--out", "out"], work);
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(blockAfter("Declaration errors are located"));
     } finally {

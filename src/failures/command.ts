@@ -1,5 +1,6 @@
 // CONTRACT.md section 9 (`tool-validators report`).
 import fs from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { Interrupted, reason, signalExitCode } from "../output/errors.js";
 import { readLog } from "./read.js";
@@ -19,6 +20,8 @@ export interface ReportIo {
   readonly command?: string;
   /** What starts each message on stderr (default `report`; the installed command's is `tool-validators report`). */
   readonly name?: string;
+  /** The folder the logs' names are relative to (default: the process's working folder). */
+  readonly cwd?: string;
 }
 
 /** The report was made (lines that are not records are counted and listed in it). */
@@ -49,7 +52,7 @@ that cannot be read (nothing is reported); 130 or 143 stopped by SIGINT or SIGTE
  */
 export async function summariseLogs(
   names: readonly string[],
-  options: TallyOptions & { readonly signal?: AbortSignal } = {},
+  options: TallyOptions & { readonly signal?: AbortSignal; readonly cwd?: string } = {},
 ): Promise<FailureSummary> {
   // Every log is looked at before any is read: a missing one reports nothing at all. Pipes are
   // logs too (`<(zcat old.jsonl.gz)`); folders are not. A file is known by its device and
@@ -58,7 +61,7 @@ export async function summariseLogs(
   const seen = new Set<string>();
   const files: string[] = [];
   for (const file of names) {
-    const stat = await fs.stat(file, { bigint: true });
+    const stat = await fs.stat(at(options.cwd, file), { bigint: true }).catch(namedAs(file));
     if (stat.isDirectory()) {
       throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read`), {
         code: "EISDIR",
@@ -75,14 +78,28 @@ export async function summariseLogs(
   for (const file of files) {
     tally.file(file);
     await readLog(
-      file,
+      at(options.cwd, file),
       file,
       (record) => tally.record(record),
       (bad) => tally.badLine(bad),
       options.signal,
-    );
+    ).catch(namedAs(file));
   }
   return tally.summary();
+}
+
+/** The log `name` (as given) from the folder `cwd`. */
+function at(cwd: string | undefined, name: string): string {
+  return cwd === undefined ? name : path.resolve(cwd, name);
+}
+
+/** Rethrows a file-system error under the log's name as given, never the path it was read at. */
+function namedAs(name: string): (error: unknown) => never {
+  return (error) => {
+    if (error instanceof Error && typeof (error as NodeJS.ErrnoException).path === "string")
+      (error as NodeJS.ErrnoException).path = name;
+    throw error;
+  };
 }
 
 /**
@@ -114,7 +131,10 @@ export async function reportCommand(args: readonly string[], io: ReportIo): Prom
   }
   let summary: FailureSummary;
   try {
-    summary = await summariseLogs(positionals, io.signal ? { signal: io.signal } : {});
+    summary = await summariseLogs(positionals, {
+      ...(io.signal ? { signal: io.signal } : {}),
+      ...(io.cwd !== undefined ? { cwd: io.cwd } : {}),
+    });
   } catch (error) {
     if (error instanceof Interrupted) {
       io.stderr(`${name}: ${error.message}.\n`);

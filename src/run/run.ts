@@ -20,6 +20,7 @@ import {
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
 import { RunCache, type RunSummary } from "../cache/cache.js";
+import { clearPrettierConfigCache } from "../format/formatter.js";
 import {
   checkReport,
   coverageLines,
@@ -34,6 +35,11 @@ export interface Io {
   readonly drained?: () => Promise<void>;
   readonly stderr: (text: string) => void;
   readonly cwd: string;
+  /**
+   * The environment the command reads (`TOOL_VALIDATORS_DEBUG`): the process's for the installed
+   * command; none when unset, so that runs in one process depend on their own `Io` alone.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /**
    * Aborted on SIGINT/SIGTERM (its reason the signal's name): a run stops where that leaves the
    * output folder as it was, or finishes its renames; watch mode ends.
@@ -81,7 +87,7 @@ interface Outcome {
 
 /** `TOOL_VALIDATORS_DEBUG=1` says on stderr whether the cache was used, and why not. */
 function debug(io: Io, text: string): void {
-  if (process.env.TOOL_VALIDATORS_DEBUG) io.stderr(`${COMMAND_NAME}: ${text}\n`);
+  if (io.env?.TOOL_VALIDATORS_DEBUG) io.stderr(`${COMMAND_NAME}: ${text}\n`);
 }
 
 /**
@@ -95,6 +101,9 @@ export async function runOnce(
 ): Promise<{ code: number; sources: readonly string[] }> {
   let sources: string[] = [];
   try {
+    // prettier keeps the configurations it read for the life of the process: a run reads them
+    // afresh, as they may have changed since the last run in this process (watch mode, a test).
+    await clearPrettierConfigCache();
     const cache = run.cache === false ? undefined : await RunCache.open(run);
     const reusable = await cache?.reusable();
     if (reusable && "output" in reusable) {

@@ -4,7 +4,6 @@ import path from "node:path";
 import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
 import picomatch from "picomatch";
 import { relativeName } from "../diagnostics/paths.js";
-import { clearPrettierConfigCache } from "../format/formatter.js";
 import { DEFAULT_TOOLS_GLOB } from "../pipeline/generate.js";
 import { CONFIG_FILE } from "../settings/settings.js";
 import { EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
@@ -213,8 +212,6 @@ class WatchSession {
 
   /** One run; the folders of the files it read outside the tools folders are watched from now on. */
   async #regenerate(): Promise<void> {
-    // prettier keeps the configurations it read: they may have changed since.
-    await clearPrettierConfigCache();
     const { sources } = await runOnce(this.#run, this.#runIo());
     const added = [
       ...new Set(

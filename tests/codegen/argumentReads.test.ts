@@ -4,7 +4,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { formatDiagnostic } from "../../src/diagnostics/diagnostics.js";
 import { generate } from "../../src/pipeline/generate.js";
-import { REPO, REPO_TOOLS, runGen } from "../helpers/spawn.js";
+import { runMain } from "../helpers/inProcess.js";
+import { REPO, REPO_TOOLS } from "../helpers/spawn.js";
 
 const FIXTURE = "tests/fixtures/reads/tools.ts";
 
@@ -33,7 +34,7 @@ describe("undeclared argument reads", () => {
   });
 
   it("fails `npm run gen` with exit 2", async () => {
-    const result = await runGen(
+    const result = await runMain(
       ["--tools", FIXTURE, "--out", path.join(REPO, "tests/.tmp-reads-out")],
       REPO,
     );

@@ -1,13 +1,16 @@
 // The cache in node_modules/.cache/tool-validators: a run with nothing changed reuses the last
 // run's output, after verifying everything it depended on; any difference and it generates from
 // scratch. Whatever the cache holds, the command says exactly what it says without it.
-// TOOL_VALIDATORS_DEBUG=1 makes the command say on stderr whether it reused the output.
+// TOOL_VALIDATORS_DEBUG=1 makes the command say on stderr whether it reused the output. The
+// command runs in this process (cli.ts's `main`): each run reads the cache from disk, as a new
+// process would.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { runGen, snapshotFolder } from "../helpers/spawn.js";
+import { runMain } from "../helpers/inProcess.js";
+import { snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
 let cacheDir: string;
@@ -26,7 +29,7 @@ afterEach(async () => {
 });
 
 const DEBUG = { TOOL_VALIDATORS_DEBUG: "1" };
-const gen = (args: string[] = []) => runGen(args, work, { env: DEBUG });
+const gen = (args: string[] = []) => runMain(args, work, { env: DEBUG });
 const REUSED = "tool-validators: nothing changed since the last run: its output is reused\n";
 
 /** The output without the cache's own line. */
@@ -59,12 +62,12 @@ describe("the cache of the last run", () => {
     expect(again.stderr).toBe(REUSED);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
-    expect(again.stdout).toBe((await runGen(["--no-cache"], work)).stdout);
+    expect(again.stdout).toBe((await runMain(["--no-cache"], work)).stdout);
 
     const check = await gen(["--check"]);
     expect(check.stderr).toBe(REUSED);
     expect(check.code).toBe(0);
-    expect(check.stdout).toBe((await runGen(["--check", "--no-cache"], work)).stdout);
+    expect(check.stdout).toBe((await runMain(["--check", "--no-cache"], work)).stdout);
 
     // The output folder is compared as always: an edited file is stale, with the same report.
     const out = path.join(work, "generated");
@@ -75,7 +78,7 @@ describe("the cache of the last run", () => {
     const stale = await gen(["--check"]);
     expect(stale.stderr.startsWith(REUSED)).toBe(true);
     expect(stale.code).toBe(1);
-    const uncached = await runGen(["--check", "--no-cache"], work);
+    const uncached = await runMain(["--check", "--no-cache"], work);
     expect(uncached.code).toBe(1);
     expect(plain(stale.stderr)).toBe(uncached.stderr);
     expect(uncached.stderr).toContain("  stale    generated/fetch-url.ts");
@@ -186,9 +189,9 @@ describe("the cache of the last run", () => {
     expect(result.stdout).toContain("(10 files: 1 written, 9 unchanged, 0 removed)");
     expect((await gen(["--check"])).stderr).toBe(REUSED);
     const cached = await snapshotFolder(path.join(work, "generated"));
-    expect((await runGen(["--no-cache", "--check"], work)).code).toBe(0);
+    expect((await runMain(["--no-cache", "--check"], work)).code).toBe(0);
     await fs.rm(path.join(work, "generated"), { recursive: true });
-    expect((await runGen(["--no-cache"], work)).code).toBe(0);
+    expect((await runMain(["--no-cache"], work)).code).toBe(0);
     expect(await snapshotFolder(path.join(work, "generated"))).toEqual(cached);
   });
 
@@ -209,7 +212,7 @@ describe("the cache of the last run", () => {
   });
 
   it("--check reads it but never writes it: not the cache folder, not a manifest", async () => {
-    expect((await runGen(["--no-cache"], work)).code).toBe(0);
+    expect((await runMain(["--no-cache"], work)).code).toBe(0);
     const fresh = await gen(["--check"]);
     expect(fresh.stderr).toBe("tool-validators: generating: no cache of an earlier run\n");
     expect(fresh.code).toBe(0);
@@ -225,7 +228,7 @@ describe("the cache of the last run", () => {
   });
 
   it("--no-cache neither reads nor writes it", async () => {
-    const result = await runGen(["--no-cache"], work, { env: DEBUG });
+    const result = await runMain(["--no-cache"], work, { env: DEBUG });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     await expect(fs.readdir(cacheDir)).rejects.toThrow(/ENOENT/);

@@ -15,10 +15,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli.js";
 import { makeTempDir } from "../helpers/context.js";
 import { integerFromEnv } from "../helpers/env.js";
-import { genSourceCommand, run } from "../helpers/spawn.js";
+import { runMain } from "../helpers/inProcess.js";
+import { genSourceCommand, run, type RunResult } from "../helpers/spawn.js";
 
 const SEED = integerFromEnv("CACHE_FUZZ_SEED", (Date.now() ^ (Math.random() * 0x100000000)) | 0);
 const CASES = integerFromEnv("CACHE_FUZZ_CASES", 30);
@@ -232,29 +232,11 @@ async function layOut(dir: string): Promise<void> {
   }
 }
 
-interface Said {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Said = RunResult;
 
 /** The command as a library, in `dir`, with the cache's debug lines on. */
-async function command(args: string[], dir: string): Promise<Said> {
-  let stdout = "";
-  let stderr = "";
-  const before = process.env.TOOL_VALIDATORS_DEBUG;
-  process.env.TOOL_VALIDATORS_DEBUG = "1";
-  try {
-    const code = await main(args, {
-      stdout: (text) => void (stdout += text),
-      stderr: (text) => void (stderr += text),
-      cwd: dir,
-    });
-    return { code, stdout, stderr };
-  } finally {
-    if (before === undefined) delete process.env.TOOL_VALIDATORS_DEBUG;
-    else process.env.TOOL_VALIDATORS_DEBUG = before;
-  }
+function command(args: string[], dir: string): Promise<Said> {
+  return runMain(args, dir, { env: { TOOL_VALIDATORS_DEBUG: "1" } });
 }
 
 const REUSED = "tool-validators: nothing changed since the last run: its output is reused";

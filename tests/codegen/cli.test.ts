@@ -1,12 +1,14 @@
-// The generator's command line, spawned for real: exit codes, the drift check, untouched
-// output on failure, determinism across folders. Each test's folder has this project's
-// settings: the command named in the headers (`npm run gen`) and prettier's printWidth 100,
-// so that its output equals the golden files.
+// The generator's command line (in this process, cli.ts's `main`): exit codes, the drift check,
+// untouched output on failure, determinism across folders; and spawned for real, the compiled
+// command answering as `main` does, and the project's npm scripts. Each test's folder has this
+// project's settings: the command named in the headers (`npm run gen`) and prettier's
+// printWidth 100, so that its output equals the golden files.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES, SUPPORT_FILES } from "../helpers/golden.js";
+import { runMain } from "../helpers/inProcess.js";
 import { REPO, run, runGen, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
@@ -32,7 +34,7 @@ const expectedDir = path.join(CODEGEN_FIXTURES, "agent-sdk/expected");
 
 describe("npm run gen", () => {
   it("--help prints the usage and exits 0", async () => {
-    const result = await runGen(["--help"], work);
+    const result = await runMain(["--help"], work);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: tool-validators [options]");
     expect(result.stdout).toContain("--check");
@@ -45,7 +47,7 @@ describe("npm run gen", () => {
     const { version } = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
       version: string;
     };
-    const result = await runGen(["--version"], work);
+    const result = await runMain(["--version"], work);
     expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
 
@@ -55,7 +57,7 @@ describe("npm run gen", () => {
     [["--out"], "tool-validators: Option '--out <value>' argument missing"],
     [["extra"], "tool-validators: Unexpected argument 'extra'"],
   ])("bad flags %j exit 2 with a clear message and a --help hint", async (args, message) => {
-    const result = await runGen(args, work);
+    const result = await runMain(args, work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).toContain("Run `npm run gen -- --help` for usage.");
@@ -63,7 +65,7 @@ describe("npm run gen", () => {
   });
 
   it("the report subcommand's messages start with the command's name too", async () => {
-    const result = await runGen(["report", "missing.jsonl"], work);
+    const result = await runMain(["report", "missing.jsonl"], work);
     expect(result.stderr).toBe(
       "tool-validators report: cannot read missing.jsonl: no such file or folder (ENOENT).\n",
     );
@@ -71,7 +73,7 @@ describe("npm run gen", () => {
   });
 
   it("writes the validators, reports what it does not enforce, then finds nothing to do", async () => {
-    const first = await runGen(TOOLS, work);
+    const first = await runMain(TOOLS, work);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(
@@ -82,7 +84,7 @@ describe("npm run gen", () => {
     );
     expect(first.stdout).toContain("  NoteWrite: minItems at notes, maxLength at notes[].title");
 
-    const second = await runGen(TOOLS, work);
+    const second = await runMain(TOOLS, work);
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
   });
@@ -91,8 +93,8 @@ describe("npm run gen", () => {
     const other = await makeTempDir("tv-cli-other-");
     try {
       await fs.cp(work, path.join(other, "nested/deeper"), { recursive: true });
-      expect((await runGen(TOOLS, work)).code).toBe(0);
-      expect((await runGen(TOOLS, path.join(other, "nested/deeper"))).code).toBe(0);
+      expect((await runMain(TOOLS, work)).code).toBe(0);
+      expect((await runMain(TOOLS, path.join(other, "nested/deeper"))).code).toBe(0);
       const a = await snapshotFolder(path.join(work, "generated"));
       const b = await snapshotFolder(path.join(other, "nested/deeper/generated"));
       expect(a).toEqual(b);
@@ -112,9 +114,9 @@ describe("npm run gen", () => {
   });
 
   it("--check reports every stale, missing and extra file, exits 1 and writes nothing", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     const out = path.join(work, "generated");
-    const upToDate = await runGen([...TOOLS, "--check"], work);
+    const upToDate = await runMain([...TOOLS, "--check"], work);
     expect(upToDate.code).toBe(0);
     expect(upToDate.stdout).toContain("generated/ is up to date (10 files, 3 validators).");
 
@@ -130,7 +132,7 @@ describe("npm run gen", () => {
     await fs.writeFile(path.join(out, "handwritten.ts"), "export const mine = 1;\n");
     const before = await snapshotFolder(out);
 
-    const check = await runGen([...TOOLS, "--check"], work);
+    const check = await runMain([...TOOLS, "--check"], work);
     expect(check.code).toBe(1);
     expect(check.stderr).toContain("generated/ is out of date (3 differences):");
     expect(check.stderr).toContain("  stale    generated/fetch-url.ts");
@@ -141,7 +143,7 @@ describe("npm run gen", () => {
     expect(check.stderr).not.toContain("handwritten.ts");
     expect(await snapshotFolder(out)).toEqual(before);
 
-    const regenerate = await runGen(TOOLS, work);
+    const regenerate = await runMain(TOOLS, work);
     expect(regenerate.code).toBe(0);
     expect(regenerate.stdout).toContain("2 written, 8 unchanged, 1 removed");
     const after = await snapshotFolder(out);
@@ -150,7 +152,7 @@ describe("npm run gen", () => {
   });
 
   it("bad declarations exit 2 and leave the output folder exactly as it was", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     const before = await snapshotFolder(work);
     const search = path.join(work, "src/tools/search.ts");
     const broken = (await fs.readFile(search, "utf8")).replace(
@@ -158,7 +160,7 @@ describe("npm run gen", () => {
       'requried: ["pattern"]',
     );
     await fs.writeFile(search, broken);
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       /src\/tools\/search\.ts:\d+:\d+ - error TV2010: Tool "search_files", parameters\.requried: Unknown keyword "requried"\. Did you mean "required"\?/,
@@ -166,7 +168,7 @@ describe("npm run gen", () => {
     expect(result.stderr).toContain("Nothing was written: fix the errors above.");
     const after = await snapshotFolder(work);
     expect(after).toEqual({ ...before, "src/tools/search.ts": broken });
-    const check = await runGen([...TOOLS, "--check"], work);
+    const check = await runMain([...TOOLS, "--check"], work);
     expect(check.code).toBe(2);
   });
 
@@ -174,7 +176,7 @@ describe("npm run gen", () => {
     const out = path.join(work, "generated");
     await fs.mkdir(out);
     await fs.writeFile(path.join(out, "index.ts"), "// mine\n");
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
       'generated/index.ts (a file the generator did not write: no "// Generated by tool-validators" first line) is in the way',
@@ -183,9 +185,9 @@ describe("npm run gen", () => {
   });
 
   it("--tools matching files without a tool declaration is an error, and the output is kept", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     const before = await snapshotFolder(work);
-    const result = await runGen(["--tools", "src/constants/*.ts"], work);
+    const result = await runMain(["--tools", "src/constants/*.ts"], work);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       [
@@ -197,13 +199,13 @@ describe("npm run gen", () => {
     );
     expect(await snapshotFolder(work)).toEqual(before);
 
-    const none = await runGen(["--tools", "src/tool/**/*.ts"], work);
+    const none = await runMain(["--tools", "src/tool/**/*.ts"], work);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain('error TV3001: No files match "src/tool/**/*.ts".\n');
     expect(await snapshotFolder(work)).toEqual(before);
     // From a subfolder, the globs are still relative to the settings' folder, which the message
     // names relative to the working folder: never an absolute path.
-    const below = await runGen(["--tools", "tool/**/*.ts"], path.join(work, "src"));
+    const below = await runMain(["--tools", "tool/**/*.ts"], path.join(work, "src"));
     expect(below.code).toBe(2);
     expect(below.stderr).toContain('error TV3001: No files match "src/tool/**/*.ts" (in ..).\n');
     expect(below.stderr).not.toContain(work);
@@ -220,7 +222,7 @@ describe("npm run gen", () => {
     await fs.rm(path.join(work, "src/tools/fetch.ts"));
     await fs.symlink("../extra", path.join(work, "src/tools/extra"));
 
-    const all = await runGen(["--tools", "src/**/*.ts", "--out", "all"], work);
+    const all = await runMain(["--tools", "src/**/*.ts", "--out", "all"], work);
     expect(all.stderr).toBe("");
     expect(all.code).toBe(0);
     expect(all.stdout).toContain("Generated validators for 3 tools from 9 files into all/");
@@ -229,7 +231,7 @@ describe("npm run gen", () => {
     );
 
     // Reached through the link only: shown there, its imports resolved where it really is.
-    const tools = await runGen([...TOOLS, "--out", "tools"], work);
+    const tools = await runMain([...TOOLS, "--out", "tools"], work);
     expect(tools.stderr).toBe("");
     expect(tools.code).toBe(0);
     expect((await fs.readFile(path.join(work, "tools/fetch-url.ts"), "utf8")).split("\n")[0]).toBe(
@@ -239,7 +241,7 @@ describe("npm run gen", () => {
 
   it("writes only inside the output folder, which may be anywhere", async () => {
     const before = await snapshotFolder(work);
-    const result = await runGen(
+    const result = await runMain(
       [...TOOLS, "--out", "build/validators", "--mode", "standard"],
       work,
     );
@@ -250,6 +252,39 @@ describe("npm run gen", () => {
     expect(after["build/validators/index.ts"]!.split("\n")[0]).toBe(
       "// Generated by tool-validators. Do not edit: run `npm run gen -- --out build/validators --mode standard`.",
     );
+  });
+
+  it("the compiled command, spawned, answers as main does: exit code, stdout, stderr, files", async () => {
+    const twin = await makeTempDir("tv-cli-twin-");
+    try {
+      await fs.cp(work, twin, { recursive: true });
+      const fetchUrl = (dir: string) => path.join(dir, "generated/fetch-url.ts");
+      const steps: [string[], (dir: string) => Promise<void>][] = [
+        [TOOLS, async () => {}],
+        [
+          [...TOOLS, "--check"],
+          async (dir) =>
+            fs.writeFile(
+              fetchUrl(dir),
+              (await fs.readFile(fetchUrl(dir), "utf8")).replace('"GET"', '"POST"'),
+            ),
+        ],
+        [["--bogus"], async () => {}],
+        [["--version"], async () => {}],
+      ];
+      const codes = [];
+      for (const [args, before] of steps) {
+        await before(work);
+        await before(twin);
+        const spawned = await runGen(args, work);
+        expect(spawned, args.join(" ")).toEqual(await runMain(args, twin));
+        codes.push(spawned.code);
+      }
+      expect(codes).toEqual([0, 1, 2, 0]);
+      expect(await snapshotFolder(work)).toEqual(await snapshotFolder(twin));
+    } finally {
+      await fs.rm(twin, { recursive: true, force: true });
+    }
   });
 
   it("runs as `npm run gen` and `npm run gen:check` from the project", async () => {

@@ -1,12 +1,13 @@
-// The output folder, through the command line: file-system problems and entries in the way (in
-// this process, cli.ts's main, but for a read-only folder, which needs a process without root's
-// permissions), and through the real command the lock that serialises runs, runs at once, and
-// what a killed run leaves.
+// The output folder, through the command line: file-system problems and entries in the way, the
+// lock of a killed run and what it left (in this process, cli.ts's `main`, but for a read-only
+// folder, which needs a process without root's permissions), and through the real command the
+// runs stopped by a signal and runs at once in several processes.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { main } from "../../src/cli.js";
 import { Interrupted } from "../../src/output/errors.js";
 import { writeFolder } from "../../src/output/folder.js";
@@ -14,7 +15,7 @@ import { LOCK_NAME, LOCK_STALE_MS, LOCK_WAIT_MS, lockFolder } from "../../src/ou
 import { makeTempDir } from "../helpers/context.js";
 import { runMain } from "../helpers/inProcess.js";
 import { AGENT_SDK_OUTPUT, CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO, genCommand, runGen, snapshotFolder } from "../helpers/spawn.js";
+import { genCommand, runGen, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
 let out: string;
@@ -166,14 +167,14 @@ describe("entries in the way: never overwritten, followed or removed", () => {
  * with SIGKILL: the lock of a dead run, as fresh as a lock can be.
  */
 async function lockOfKilledRun(folder: string): Promise<void> {
+  // The compiled generator's lock module: Node alone, no TypeScript loader to start.
+  const lockModule = pathToFileURL(path.join(inject("generatorBuild"), "output/lock.js")).href;
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      import.meta.resolve("tsx"),
       "--input-type=module",
       "-e",
-      `const { lockFolder } = await import(${JSON.stringify(path.join(REPO, "src/output/lock.ts"))});
+      `const { lockFolder } = await import(${JSON.stringify(lockModule)});
        await lockFolder(process.argv[1], "out");
        console.log("locked");
        setInterval(() => {}, 1000);`,
@@ -195,12 +196,12 @@ async function lockOfKilledRun(folder: string): Promise<void> {
 
 describe("the lock on the output folder", () => {
   it("the lock of a killed run is taken over within seconds", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     await changeFetchTool();
     await lockOfKilledRun(out);
 
     const started = Date.now();
-    const result = await runGen(TOOLS, work);
+    const result = await runMain(TOOLS, work);
     const elapsed = Date.now() - started;
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -216,7 +217,7 @@ describe("the lock on the output folder", () => {
   });
 
   it("what a killed run left: --check reports it and keeps it, the next run removes it", async () => {
-    expect((await runGen(TOOLS, work)).code).toBe(0);
+    expect((await runMain(TOOLS, work)).code).toBe(0);
     const index = await fs.readFile(path.join(out, "index.ts"), "utf8");
     // A run killed while writing: its temporary folder (with a file half written) and its lock.
     const staging = ".tool-validators.4242.0a1b2c3d.tmp";
@@ -225,7 +226,7 @@ describe("the lock on the output folder", () => {
     await lockOfKilledRun(out);
     const before = await snapshotFolder(out);
 
-    const check = await runGen([...TOOLS, "--check"], work);
+    const check = await runMain([...TOOLS, "--check"], work);
     expect(check.code).toBe(1);
     expect(check.stderr).toBe(
       [
@@ -239,14 +240,14 @@ describe("the lock on the output folder", () => {
     expect(await snapshotFolder(out)).toEqual(before);
     expect((await fs.stat(path.join(out, LOCK_NAME))).isDirectory()).toBe(true);
 
-    const gen = await runGen(TOOLS, work);
+    const gen = await runMain(TOOLS, work);
     expect(gen.code).toBe(0);
     expect(gen.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
     for (const name of [`${staging}/`, `${LOCK_NAME}/`])
       expect(gen.stdout).toContain(`  removed generated/${name} (left by an interrupted run)`);
     expect((await fs.readdir(out)).sort()).toEqual(GENERATED);
 
-    const again = await runGen([...TOOLS, "--check"], work);
+    const again = await runMain([...TOOLS, "--check"], work);
     expect(again.stderr).toBe("");
     expect(again.code).toBe(0);
   });

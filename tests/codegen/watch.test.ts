@@ -1,12 +1,16 @@
-// `npm run gen -- --watch`, spawned for real: regenerates on change (also of an imported
-// constants module outside the tools folder), reports errors and keeps watching, stops on SIGINT.
+// `npm run gen -- --watch`: spawned for real (the compiled command), it regenerates on change
+// (also of an imported constants module outside the tools folder), reports errors and keeps
+// watching, and stops on SIGINT with exit 0; in this process (cli.ts's `main`, stopped as SIGINT
+// would), it follows files replaced, deleted and created, the settings and the prettier
+// configuration.
 import { spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { genCommand, REPO, runGen } from "../helpers/spawn.js";
+import { runMain, startMain } from "../helpers/inProcess.js";
+import { genCommand } from "../helpers/spawn.js";
 import { waitFor } from "../helpers/wait.js";
 
 let work: string;
@@ -52,11 +56,7 @@ function until(
 
 describe("npm run gen -- --watch", () => {
   it("regenerates on change, reports errors without writing, and stops on SIGINT", async () => {
-    const child = spawn(
-      process.execPath,
-      ["--import", import.meta.resolve("tsx"), path.join(REPO, "src/bin.ts"), "--watch"],
-      { cwd: work },
-    );
+    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -115,16 +115,13 @@ describe("npm run gen -- --watch", () => {
   });
 
   it("goes on watching files replaced by rename, deleted and created, in the tools folder and out of it", async () => {
-    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const watching = startMain(["--watch"], work);
+    const stdout = watching.stdout;
+    const stderr = watching.stderr;
     const generated = path.join(work, "generated");
     const outputs = () => fs.readdir(generated);
     try {
-      await until("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+      await until("the first run", () => stdout().includes("for changes (Ctrl-C to stop)."));
       const fetchSource = path.join(work, "src/tools/fetch.ts");
       const fetchOut = path.join(generated, "fetch-url.ts");
 
@@ -156,7 +153,7 @@ describe("npm run gen -- --watch", () => {
       }
       await fs.rm(names);
       await until("the error for the missing module", () =>
-        /the module "\.\.\/constants\/toolNames\.js" was not found/.test(stderr),
+        /the module "\.\.\/constants\/toolNames\.js" was not found/.test(stderr()),
       );
       expect((await outputs()).sort()).toContain("fetch-site.ts");
       await fs.writeFile(names, original.replace('"fetch_url"', '"fetch_web"'));
@@ -166,27 +163,23 @@ describe("npm run gen -- --watch", () => {
         return files.includes("fetch-web.ts") && !files.includes("fetch-site.ts");
       });
     } finally {
-      child.kill("SIGINT");
+      expect((await watching.stop("SIGINT")).code).toBe(0);
     }
-    expect(await exited).toBe(0);
   });
 
   it("regenerates when the settings or the prettier configuration change; a broken settings file is reported and watching goes on", async () => {
-    const child = spawn(process.execPath, [...genCommand(), "--watch"], { cwd: work });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    const watching = startMain(["--watch"], work);
+    const stdout = watching.stdout;
+    const stderr = watching.stderr;
     const upToDate = async () => {
-      const check = await runGen(["--check"], work);
+      const check = await runMain(["--check"], work);
       expect(check.stderr).toBe("");
       expect(check.code).toBe(0);
     };
     const file = (name: string) => path.join(work, name);
     const slowly = (what: string, check: () => Promise<boolean> | boolean) => until(what, check);
     try {
-      await slowly("the first run", () => stdout.includes("for changes (Ctrl-C to stop)."));
+      await slowly("the first run", () => stdout().includes("for changes (Ctrl-C to stop)."));
       const index = file("generated/index.ts");
       const first = await fs.readFile(index, "utf8");
 
@@ -196,7 +189,7 @@ describe("npm run gen -- --watch", () => {
         const text = await fs.readFile(index, "utf8");
         return text !== first && !text.includes(";\n");
       });
-      expect(stdout).toContain("Changed: .prettierrc.json. Regenerating.");
+      expect(stdout()).toContain("Changed: .prettierrc.json. Regenerating.");
       await upToDate();
 
       // .editorconfig, as prettier's command line reads it.
@@ -218,7 +211,7 @@ describe("npm run gen -- --watch", () => {
       // A broken settings file is reported; the watching goes on.
       await fs.writeFile(file("tool-validators.config.json"), "{ broken\n");
       await slowly("the settings error", () =>
-        stderr.includes("tool-validators: cannot read tool-validators.config.json: invalid JSON"),
+        stderr().includes("tool-validators: cannot read tool-validators.config.json: invalid JSON"),
       );
       await fs.writeFile(
         file("tool-validators.config.json"),
@@ -240,13 +233,12 @@ describe("npm run gen -- --watch", () => {
       );
       await upToDate();
     } finally {
-      child.kill("SIGINT");
+      expect((await watching.stop("SIGINT")).code).toBe(0);
     }
-    expect(await exited).toBe(0);
   });
 
   it("refuses --watch with --check", async () => {
-    const result = await runGen(["--watch", "--check"], work);
+    const result = await runMain(["--watch", "--check"], work);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("tool-validators: --watch and --check cannot be used together");
   });

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { checkCycles } from "../../scripts/checkCycles.js";
 import { makeTempDir } from "../helpers/context.js";
 import { REPO, run } from "../helpers/spawn.js";
 
@@ -23,7 +24,13 @@ async function codeBase(files: Record<string, string>): Promise<void> {
   }
 }
 
-function checkCycles(...folders: string[]) {
+/** The script's check, in this process, from the code base's folder. */
+function check(...folders: string[]) {
+  return checkCycles(folders, dir);
+}
+
+/** The script itself, spawned as `npm run check:cycles` runs it. */
+function script(...folders: string[]) {
   return run(process.execPath, ["--import", TSX_LOADER, SCRIPT, ...folders], dir);
 }
 
@@ -34,7 +41,7 @@ describe("npm run check:cycles", () => {
       "lib/b.ts": 'import type { A } from "./c.js";\nexport const b: A = 1;\n',
       "lib/c.ts": 'import { a } from "./a.js";\nexport type A = 1;\nexport const c = a;\n',
     });
-    const result = await checkCycles("lib");
+    const result = await check("lib");
     expect(result.stdout).toBe(
       "lib: 1 import cycle\n  file cycles:\n    1) lib/a.ts -> lib/b.ts -> lib/c.ts -> lib/a.ts\n",
     );
@@ -47,7 +54,7 @@ describe("npm run check:cycles", () => {
       "lib/high/y.ts": 'import { x } from "../low/x.js";\nexport const y = x;\n',
       "lib/high/z.ts": "export const z = 1;\n",
     });
-    const result = await checkCycles("lib");
+    const result = await check("lib");
     expect(result.stdout).toBe(
       "lib: 1 import cycle\n  folder cycles:\n    1) lib/high/ -> lib/low/ -> lib/high/\n",
     );
@@ -61,10 +68,10 @@ describe("npm run check:cycles", () => {
       "tangled/a.ts": 'import "./b.js";\n',
       "tangled/b.ts": 'import "./a.js";\n',
     });
-    const clean = await checkCycles("clean");
+    const clean = await check("clean");
     expect(clean.stdout).toBe("clean: no import cycles (2 files).\n");
     expect(clean.code).toBe(0);
-    const both = await checkCycles("clean", "tangled", "missing");
+    const both = await script("clean", "tangled", "missing");
     expect(both.stdout).toBe(
       [
         "clean: no import cycles (2 files).",

@@ -1,4 +1,6 @@
-// `npm run report -- [--json] <log...>`: the real script on logs recorded by the real runtime.
+// `npm run report -- [--json] <log...>` on logs recorded by the real runtime: its command in this
+// process, and the real script and the installed command spawned (from the project, and stopped
+// by a signal).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import fs from "node:fs/promises";
@@ -12,11 +14,8 @@ import {
 } from "../../src/failures/index.js";
 import { makeTempDir } from "../helpers/context.js";
 import { recordLog } from "../helpers/failureLog.js";
-import { REPO, genCommand, run } from "../helpers/spawn.js";
+import { REPO, genCommand, run, type RunResult } from "../helpers/spawn.js";
 import { waitFor } from "../helpers/wait.js";
-
-const TSX_LOADER = import.meta.resolve("tsx");
-const SCRIPT = path.join(REPO, "scripts/report.ts");
 
 let dir: string;
 beforeEach(async () => {
@@ -27,9 +26,23 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** The real script, run in the test's folder (logs are named relative to it). */
-function report(...args: string[]) {
-  return run(process.execPath, ["--import", TSX_LOADER, SCRIPT, ...args], dir);
+/**
+ * The script's command (scripts/report.ts hands it the process's arguments and streams), run in
+ * this process from the test's folder (logs are named relative to it).
+ */
+async function report(...args: string[]): Promise<RunResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await reportCommand(args, {
+    cwd: dir,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
 }
 
 /** The log of `RECORDED_CALLS`, as the runtime writes it, in the test's folder. */
