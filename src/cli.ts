@@ -11,7 +11,7 @@ import {
   findConfig,
   type Flags,
 } from "./settings/settings.js";
-import { parseShapesFlag } from "./settings/targets.js";
+import { parseFormatterFlag, parseShapesFlag } from "./settings/targets.js";
 import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
@@ -87,6 +87,7 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         "exclude-tool": { type: "string", multiple: true },
         "exclude-file": { type: "string", multiple: true },
         target: { type: "string" },
+        formatter: { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -128,6 +129,9 @@ function settingsFlags(values: {
   if (enforce && !enforce.ok) return enforce.problem.replace(/^"enforce"/, "--enforce");
   const shapes = text("shapes") === undefined ? undefined : parseShapesFlag(text("shapes")!);
   if (typeof shapes === "string") return shapes;
+  const formatter =
+    text("formatter") === undefined ? undefined : parseFormatterFlag(text("formatter")!);
+  if (typeof formatter === "string") return formatter;
   const given = <T>(name: string, value: T | undefined) =>
     value === undefined ? {} : { [name]: value };
   return {
@@ -139,6 +143,7 @@ function settingsFlags(values: {
     ...given("excludeTools", texts("exclude-tool")),
     ...given("excludeFiles", texts("exclude-file")),
     ...given("target", text("target")),
+    ...given("formatter", formatter?.name),
   };
 }
 

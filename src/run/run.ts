@@ -20,6 +20,7 @@ import {
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
 import { RunCache, type RunSummary } from "../cache/cache.js";
+import { clearPrettierConfigCache } from "../format/prettier.js";
 import {
   checkReport,
   coverageLines,
@@ -95,6 +96,9 @@ export async function runOnce(
 ): Promise<{ code: number; sources: readonly string[] }> {
   let sources: string[] = [];
   try {
+    // prettier keeps the configurations it read for the life of the process (watch mode, a
+    // host calling runs in turn): they may have changed since.
+    await clearPrettierConfigCache();
     const cache = run.cache === false ? undefined : await RunCache.open(run);
     const reusable = await cache?.reusable();
     if (reusable && "output" in reusable) {
