@@ -2,9 +2,11 @@
 // process per file, the text on stdin (`biome format --stdin-file-path=<file>`), run in the
 // settings' folder. That is the host's `biome format --write` itself: the configuration it
 // finds there (biome.json or biome.jsonc, `extends`, overrides, nested configurations,
-// .editorconfig when it reads it, the files it ignores) applies as it does there, whatever the
-// Biome version. A file Biome leaves alone (ignored, or its formatter disabled) keeps the
-// emitted text, as `biome format --write` keeps it.
+// .editorconfig when it reads it) applies as it does there, whatever the Biome version. A file
+// whose formatter the configuration disables keeps the emitted text, as `biome format --write`
+// keeps it. A file the configuration ignores is an error: Biome ignores a file given on stdin
+// only while it exists (2.6.8), so it would format a first run and leave the next alone, and
+// the drift check could not follow it; the setting "none" is then what the host does.
 //
 // Not @biomejs/js-api: it loads no configuration (the caller would reimplement Biome's: its
 // discovery, `extends`, nested configurations, .editorconfig, ignore files), its WebAssembly
@@ -70,6 +72,10 @@ export class BiomeFormatter extends Formatter {
   protected async formatJobs(jobs: readonly FormatJob[]): Promise<string[]> {
     return inParallel(jobs, async (job) => {
       const result = await this.#run(job.name, job.text);
+      if (/\bis ignored\b/.test(result.stderr))
+        throw new FormatterError(
+          `Biome ignores ${this.#shown(job.name)}: it formats a file it ignores while the file does not exist, so the drift check could not follow it; set "formatter": "none" for this output folder (its files are then the generator's own text), or let Biome format them.`,
+        );
       const text = formattedText(job.text, result);
       if (text !== undefined) return text;
       // The file's own text, or the configuration: Biome's answer on a file that must pass.
@@ -79,6 +85,10 @@ export class BiomeFormatter extends Formatter {
         );
       throw invalidCode(job.name, biomeReason(result.stderr, this.#options.display));
     });
+  }
+
+  #shown(name: string): string {
+    return this.#options.display(path.join(this.#options.outDir, name));
   }
 
   #run(name: string, text: string): Promise<ProcessResult> {

@@ -59,27 +59,29 @@ function withLocalBins(cwd: string): string {
   return [...bins, process.env.PATH ?? ""].join(path.delimiter);
 }
 
-/** Runs `task` over `items` with at most one process per core at a time; results in order. */
+/**
+ * Runs `task` over `items` with at most one process per core at a time; the results in order.
+ * A failure is the one of the first item that failed (the same whatever the timing).
+ */
 export async function inParallel<T, R>(
   items: readonly T[],
   task: (item: T) => Promise<R>,
 ): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
+  const results: PromiseSettledResult<R>[] = new Array(items.length);
   let next = 0;
-  let failed = false;
   const lane = async (): Promise<void> => {
-    while (next < items.length && !failed) {
+    while (next < items.length) {
       const index = next++;
       try {
-        results[index] = await task(items[index]!);
-      } catch (error) {
-        // The first failure is the answer: no more processes start.
-        failed = true;
-        throw error;
+        results[index] = { status: "fulfilled", value: await task(items[index]!) };
+      } catch (reason) {
+        results[index] = { status: "rejected", reason };
       }
     }
   };
   const lanes = Math.max(1, Math.min(items.length, os.availableParallelism()));
   await Promise.all(Array.from({ length: lanes }, lane));
-  return results;
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<R>).value);
 }

@@ -339,8 +339,14 @@ class OutputStage {
   async files(modules: readonly ToolModuleNames[], clock: StageClock): Promise<OutputFile[]> {
     const emitted = emitToolFiles(modules, { command: this.#command, facts: this.#facts });
     clock.lap("emit");
-    const toolFiles = await this.#formatter.format(emitted);
-    const files = [...toolFiles, ...withUsedSupport(await this.#fixedFiles, emitted)];
+    // Both awaited before either failure is reported: the same one whatever the timing.
+    const [toolFiles, fixedFiles] = await Promise.allSettled([
+      this.#formatter.format(emitted),
+      this.#fixedFiles,
+    ]);
+    if (fixedFiles.status === "rejected") throw fixedFiles.reason;
+    if (toolFiles.status === "rejected") throw toolFiles.reason;
+    const files = [...toolFiles.value, ...withUsedSupport(fixedFiles.value, emitted)];
     clock.lap("format");
     return files;
   }

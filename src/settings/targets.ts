@@ -166,7 +166,7 @@ function formatterSetting(value: unknown, key: string, fail: Fail): FormatterSet
   const command = (value as { command?: unknown }).command;
   if (typeof command !== "string" || command.trim() === "" || /[\r\n]/.test(command))
     fail(
-      `${key}.command must be a command line on one line, which reads the text on stdin and prints it formatted ({file} stands for the file's path), not ${JSON.stringify(command)}`,
+      `${key.slice(0, -1)}.command" must be a command line on one line, which reads the text on stdin and prints it formatted ({file} stands for the file's path), not ${JSON.stringify(command)}`,
     );
   return { command: (command as string).trim() };
 }
