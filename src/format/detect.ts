@@ -154,7 +154,13 @@ function configIn(
 }
 
 function isFile(file: string): boolean {
-  return fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    // Absent, or under something that is not a folder (the output folder's own problems are
+    // reported where it is written).
+    return false;
+  }
 }
 
 function readJson(file: string): Record<string, unknown> | undefined {

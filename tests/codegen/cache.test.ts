@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { linkPrettier } from "../helpers/formatters.js";
 import { runGen, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
@@ -145,6 +146,9 @@ describe("the cache of the last run", () => {
   });
 
   it("other settings, or other prettier options, are seen", async () => {
+    // A host that formats with its prettier.
+    await linkPrettier(work);
+    await fs.writeFile(path.join(work, ".prettierrc.json"), "{}\n");
     expect((await gen()).code).toBe(0);
     const standard = await gen(["--mode", "standard", "--check"]);
     expect(standard.stderr.split("\n")[0]).toBe(
@@ -157,7 +161,7 @@ describe("the cache of the last run", () => {
     await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 90 }\n');
     const options = await gen(["--check"]);
     expect(options.stderr.split("\n")[0]).toMatch(
-      /^tool-validators: generating: the prettier options of [\w-]+\.ts changed$/,
+      /^tool-validators: generating: the formatter's configuration of [\w-]+\.ts changed$/,
     );
     expect(options.code).toBe(1);
   });

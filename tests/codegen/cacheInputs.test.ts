@@ -153,6 +153,8 @@ async function hostPrettierCheck(): Promise<number | null> {
 describe("(c) prettier 2 and the plugins it loads by itself", () => {
   beforeEach(async () => {
     await fs.cp(PRETTIER_2, path.join(work, "node_modules/prettier"), { recursive: true });
+    // The host formats with it.
+    await write(".prettierrc.json", "{}\n");
   });
 
   it("with a plugin installed nothing is cached, and a changed plugin is seen", async () => {

@@ -1,7 +1,7 @@
 // The generator's command line, spawned for real: exit codes, the drift check, untouched
-// output on failure, determinism across folders. Each test's folder has this project's
-// settings: the command named in the headers (`npm run gen`) and prettier's printWidth 100,
-// so that its output equals the golden files.
+// output on failure, determinism across folders. Each test's folder has the command this
+// project names in the headers (`npm run gen`) and no formatter, so that its output equals the
+// golden files.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -20,7 +20,6 @@ beforeEach(async () => {
     path.join(work, "tool-validators.config.json"),
     '{ "command": "npm run gen" }\n',
   );
-  await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 100 }\n');
 });
 
 afterEach(async () => {

@@ -134,7 +134,7 @@ describe("a prettier configuration that cannot be used exits 2 and writes nothin
   });
 });
 
-/** The configurations of the hosts the printer was once compared on: each gives a clean run. */
+/** Host configurations of several kinds: each gives a clean run that the host's prettier accepts. */
 const CONFIGURATIONS: readonly [string, Readonly<Record<string, string>>][] = [
   [
     "no configuration but package.json's devDependencies",
