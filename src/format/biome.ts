@@ -16,7 +16,7 @@
 // repository's 32 output files).
 import fs from "node:fs";
 import path from "node:path";
-import { BIOME_CONFIG_FILES } from "./detect.js";
+import { BIOME_CONFIG_FILES, readJsonc } from "./detect.js";
 import {
   Formatter,
   FormatterError,
@@ -166,24 +166,11 @@ function biomeConfiguration(options: BiomeOptions): BiomeConfiguration {
   return { files, notCached };
 }
 
-/** The `extends` of a Biome configuration (JSON with comments); [] when it cannot be read. */
+/** The `extends` of a Biome configuration; [] when it cannot be read. */
 function extendsOf(text: string): string[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(withoutComments(text).replace(/,(\s*[}\]])/g, "$1"));
-  } catch {
-    return [];
-  }
-  const value = (json as { extends?: unknown } | null)?.extends;
+  const value = (readJsonc(text) as { extends?: unknown } | undefined)?.extends;
   const list = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
   return list.filter((item): item is string => typeof item === "string");
-}
-
-/** JSON with comments, without them (strings kept as they are). */
-function withoutComments(text: string): string {
-  return text.replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string) =>
-    string === undefined ? "" : match,
-  );
 }
 
 function ancestors(dir: string): string[] {

@@ -2,7 +2,8 @@
 // else the one the host formats with. The host formats with prettier when a package.json from
 // the output folder upward lists it (dependencies or devDependencies) or a prettier
 // configuration applies to the folder; with Biome when a package.json lists @biomejs/biome or a
-// Biome configuration applies. A prettier that merely sits in node_modules as another package's
+// Biome configuration applies, unless that configuration turns the formatter off (Biome as a
+// linter only). A prettier that merely sits in node_modules as another package's
 // dependency is not the host's formatter. Both set up and no setting: an error asking for it
 // (choosing one would make the other's `--write` and the drift check disagree). Neither: none,
 // the emitted text as it is. The formatter is always the host's own, resolved from the output
@@ -125,6 +126,8 @@ export function hostFormatters(
 ): { readonly prettier: string | undefined; readonly biome: string | undefined } {
   let prettier: string | undefined;
   let biome: string | undefined;
+  /** The nearest Biome configuration. */
+  let biomeConfig: string | undefined;
   for (let dir = path.resolve(outDir); ; dir = path.dirname(dir)) {
     const packageFile = path.join(dir, "package.json");
     const json = readJson(packageFile);
@@ -137,10 +140,34 @@ export function hostFormatters(
       : json?.prettier !== undefined
         ? `${display(packageFile)} has a "prettier" key`
         : configIn(dir, PRETTIER_CONFIG_FILES, display);
+    biomeConfig ??= BIOME_CONFIG_FILES.map((name) => path.join(dir, name)).find(isFile);
     biome ??= listed(BIOME_PACKAGE)
       ? `${display(packageFile)} lists ${BIOME_PACKAGE}`
-      : configIn(dir, BIOME_CONFIG_FILES, display);
-    if (path.dirname(dir) === dir) return { prettier, biome };
+      : biomeConfig && `the configuration ${display(biomeConfig)}`;
+    if (path.dirname(dir) === dir) break;
+  }
+  // Biome set up as a linter only does not format.
+  if (biomeConfig && formatterDisabled(biomeConfig)) biome = undefined;
+  return { prettier, biome };
+}
+
+/** Whether a Biome configuration turns its formatter off (`"formatter": { "enabled": false }`). */
+function formatterDisabled(file: string): boolean {
+  const json = readJsonc(fs.readFileSync(file, "utf8")) as { formatter?: { enabled?: unknown } };
+  return json?.formatter?.enabled === false;
+}
+
+/** JSON with comments and trailing commas (Biome's configuration); undefined when it is not. */
+export function readJsonc(text: string): unknown {
+  const plain = text
+    .replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (match, string) =>
+      string === undefined ? "" : match,
+    )
+    .replace(/,(\s*[}\]])/g, "$1");
+  try {
+    return JSON.parse(plain);
+  } catch {
+    return undefined;
   }
 }
 

@@ -84,6 +84,17 @@ describe("the formatter detected", () => {
     });
   });
 
+  it("is prettier where Biome only lints (its configuration turns its formatter off)", async () => {
+    await linkPrettier(work);
+    await linkBiome(work);
+    await write(
+      "package.json",
+      '{ "devDependencies": { "prettier": "3", "@biomejs/biome": "2" } }\n',
+    );
+    await write("biome.jsonc", '{\n  // lint only\n  "formatter": { "enabled": false, },\n}\n');
+    expect(choose()).toMatchObject({ kind: "prettier", version: PRETTIER_VERSION });
+  });
+
   it("asks for the setting where both are set up, and says what is missing where one is not installed", async () => {
     await write(
       "package.json",
