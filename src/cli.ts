@@ -12,7 +12,7 @@ import {
   type Flags,
 } from "./settings/settings.js";
 import { withRelativePaths } from "./diagnostics/paths.js";
-import { parseShapesFlag } from "./settings/targets.js";
+import { parseFormatterFlag, parseShapesFlag } from "./settings/targets.js";
 import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
@@ -40,8 +40,11 @@ Options:
   --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
   --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
   --target <out>         Run only the settings' target that writes this folder
-  --check                Compare the output folder with what would be generated; write nothing
-  --watch                Regenerate whenever a file that was read, the settings or the prettier
+  --formatter <name>     prettier, biome or none: what formats the output (default: the host's,
+                         detected; a formatter command is set in the settings)
+  --check                Compare the output folder with what would be generated (a diff of each
+                         stale file); write nothing
+  --watch                Regenerate whenever a file that was read, the settings or a formatter
                          configuration changes, until stopped (Ctrl-C)
   --no-cache             Generate from scratch: neither reuse nor record the last run's output
                          (node_modules/.cache/tool-validators)
@@ -52,14 +55,16 @@ Settings: ${CONFIG_FILE} (the nearest, from the working folder upward) or a
 "${PACKAGE_KEY}" key in package.json, e.g.
   { "tools": ["src/tools/**/*.ts"], "out": "src/generated", "mode": "strict",
     "command": "npm run gen:validators", "excludeTools": ["Legacy"] }
-The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames;
+The keys: tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames,
+formatter ("prettier", "biome", "none" or { "command": "dprint fmt --stdin {file}" });
 or "targets", a list of such objects, each with its own "out" (the keys beside "targets" are
 defaults): every run runs them all, one after the other (--target runs one). Paths are relative
 to the settings' folder; flags override them. "command" is how the generated files say to regenerate them (default
 ${DEFAULT_COMMAND}).
 
-The output is formatted with the prettier configuration that applies to the output folder, by
-the prettier installed there (else this package's).
+The output is formatted by the host's own formatter: the prettier (with its configuration for
+the output folder) or Biome installed there, when the host lists it or a configuration of it
+applies to the folder; else it is written as the generator lays it out.
 
 Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declarations, bad options
 or settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the
@@ -88,6 +93,7 @@ export function parseFlags(argv: readonly string[]): CliOptions | string {
         "exclude-tool": { type: "string", multiple: true },
         "exclude-file": { type: "string", multiple: true },
         target: { type: "string" },
+        formatter: { type: "string" },
         check: { type: "boolean" },
         watch: { type: "boolean" },
         "no-cache": { type: "boolean" },
@@ -129,6 +135,9 @@ function settingsFlags(values: {
   if (enforce && !enforce.ok) return enforce.problem.replace(/^"enforce"/, "--enforce");
   const shapes = text("shapes") === undefined ? undefined : parseShapesFlag(text("shapes")!);
   if (typeof shapes === "string") return shapes;
+  const formatter =
+    text("formatter") === undefined ? undefined : parseFormatterFlag(text("formatter")!);
+  if (typeof formatter === "string") return formatter;
   const given = <T>(name: string, value: T | undefined) =>
     value === undefined ? {} : { [name]: value };
   return {
@@ -140,6 +149,7 @@ function settingsFlags(values: {
     ...given("excludeTools", texts("exclude-tool")),
     ...given("excludeFiles", texts("exclude-file")),
     ...given("target", text("target")),
+    ...given("formatter", formatter?.name),
   };
 }
 
@@ -173,7 +183,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
 async function command(argv: readonly string[], io: Io): Promise<number> {
   if (argv[0] === "report") {
-    // Loaded only here: the report needs neither ts-morph nor prettier.
+    // Loaded only here: the report needs neither ts-morph nor a formatter.
     const { reportCommand } = await import("./failures/index.js");
     return reportCommand(argv.slice(1), {
       ...io,

@@ -16,7 +16,8 @@ export {
   type Diagnostic,
   type SourceLocation,
 } from "./diagnostics/diagnostics.js";
-export { locatePrettier, PrettierConfigError, type PrettierInfo } from "./format/formatter.js";
+export { FormatterError } from "./format/formatter.js";
+export type { FormatterSetting } from "./settings/targets.js";
 export {
   generate,
   generateFromSchemas,

@@ -198,6 +198,14 @@ export async function measureGenerator(
   options.log(`  startup (gen --help): ${startup.wallMs.toFixed(0)} ms`);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "tv-bench-"));
   try {
+    // Every case's output folder is below `tmp`: a host that formats with its prettier (this
+    // repository's, and its configuration), as the command formats only with the host's own.
+    await fs.mkdir(path.join(tmp, "node_modules"));
+    await fs.symlink(
+      path.join(REPO, "node_modules/prettier"),
+      path.join(tmp, "node_modules/prettier"),
+    );
+    await fs.copyFile(path.join(REPO, ".prettierrc.json"), path.join(tmp, ".prettierrc.json"));
     const cases: GeneratorCase[] = [];
     // The built-in tools, generated into a temporary folder: generated/ stays untouched. The
     // command and generate() are given the tools glob of its target in package.json.

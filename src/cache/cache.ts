@@ -2,8 +2,8 @@
 // its output depended on, taken from the stages themselves (the tool files the globs matched
 // and where they really are; every question the reader asked of the file system, as it asked
 // it, with the answer it got: the files it read and resolved, the candidates it probed, the
-// tsconfig.json and package.json files the module resolution read, the links it resolved;
-// prettier, its options and the plugins it loads by itself), and the next run asks every one
+// tsconfig.json and package.json files the module resolution read, the links it resolved; the
+// formatter, its configuration and the plugins prettier 2 loads by itself), and the next run asks every one
 // of those questions again. Only when every answer is the same is the recorded output the
 // output, which is then compared with (or written to) the output folder as always; any
 // difference, a record that cannot be read, and the run generates from scratch.
@@ -12,12 +12,13 @@ import { relativeName } from "../diagnostics/paths.js";
 import type { OutputFile } from "../emit/files.js";
 import { findToolFiles } from "../find/files.js";
 import {
-  locatePrettier,
-  resolveFormatOptions,
   sha256,
   type FormatCache,
   type FormatRecord,
+  type Formatter,
+  type FormatterIdentity,
 } from "../format/formatter.js";
+import { openFormatter } from "../format/open.js";
 import type { GenerateOptions, GenerateResult } from "../pipeline/generate.js";
 import {
   cacheFolder,
@@ -34,7 +35,7 @@ import {
   type ToolFile,
 } from "./manifest.js";
 import { changedObservation, RecordingFileSystem } from "./observations.js";
-import { autoLoadedPlugins } from "./prettierPlugins.js";
+import { autoLoadedPlugins, type PluginListing } from "./prettierPlugins.js";
 
 export type { RunSummary } from "./manifest.js";
 
@@ -148,8 +149,8 @@ function contextOf(run: CachedRun): CacheContext {
     cwd: run.generate.cwd,
     globs: run.generate.tools ?? [],
     excludeFiles: run.generate.excludeFiles ?? [],
-    resolveOptions: (name) =>
-      resolveFormatOptions(locatePrettier(run.outDir), run.outDir, name, display),
+    formatter: () =>
+      openFormatter(run.generate.formatter, { outDir: run.outDir, cwd: run.generate.cwd, display }),
     display,
   };
 }
@@ -162,34 +163,39 @@ interface CacheContext {
   readonly cwd: string;
   readonly globs: readonly string[];
   readonly excludeFiles: readonly string[];
-  /** The prettier options of an output file, resolved now. */
-  readonly resolveOptions: (name: string) => Promise<unknown>;
+  /** The formatter that would format now (FormatterError when none can). */
+  readonly formatter: () => Formatter;
   /** How a file is shown (relative to `cwd`). */
   readonly display: (file: string) => string;
 }
 
 /** Why the manifest's output may not be this run's; undefined when every input is the same. */
 async function staleness(manifest: Manifest, context: CacheContext): Promise<string | undefined> {
-  const setup = await changedSetup(manifest, context.settings, context.resolveOptions);
+  const setup = await changedSetup(manifest, context.settings, context.formatter);
   if (setup) return setup;
   if (context.globs.length === 0) return "no tool globs";
   const found = await findToolFiles(context.globs, context.cwd, context.excludeFiles);
   if (JSON.stringify(toolFilesOf(found, context)) !== JSON.stringify(manifest.toolFiles))
     return "the tool files matched changed";
-  const plugins = autoLoadedPlugins(manifest.prettier, Object.values(manifest.options));
+  const plugins = pluginsOf(manifest.formatter, Object.values(manifest.options));
   for (const [folder, names] of Object.entries(plugins))
     if (JSON.stringify(names) !== JSON.stringify(manifest.plugins?.[folder] ?? null))
       return `the prettier plugins in ${folder} changed`;
   return changedObservation(manifest.observations);
 }
 
+/** The plugins prettier 2 loads by itself (none for another formatter). */
+function pluginsOf(formatter: FormatterIdentity, options: readonly unknown[]): PluginListing {
+  return formatter.kind === "prettier" ? autoLoadedPlugins(formatter, options) : {};
+}
+
 /**
  * The formatted texts of the manifest that this run may reuse: none when prettier would now
- * load other plugins by itself than when they were formatted (the texts are keyed by prettier,
- * its options and the text to format, not by the plugins' code).
+ * load other plugins by itself than when they were formatted (the texts are keyed by the
+ * formatter, its configuration and the text to format, not by the plugins' code).
  */
 function reusableFormatting(manifest: Manifest): FormatCache | undefined {
-  const plugins = autoLoadedPlugins(manifest.prettier, Object.values(manifest.options));
+  const plugins = pluginsOf(manifest.formatter, Object.values(manifest.options));
   if (JSON.stringify(plugins) !== JSON.stringify(manifest.plugins ?? {})) return undefined;
   return formatCacheOf(manifest);
 }
@@ -208,8 +214,9 @@ interface RunRecord {
 }
 
 /**
- * The manifest of a run, or why it is not recorded: prettier plugins whose code is not tracked
- * (named in the options, or loaded by prettier 2 by itself), or a file that gave two answers
+ * The manifest of a run, or why it is not recorded: a formatter whose inputs are not tracked
+ * (prettier plugins named in the options or loaded by prettier 2 by itself, a Biome
+ * configuration that extends a package, a formatter command), or a file that gave two answers
  * during the run (it changed while it was read).
  */
 async function manifestOf(
@@ -217,23 +224,24 @@ async function manifestOf(
   run: RunRecord,
 ): Promise<Manifest | { readonly notCached: string }> {
   const { formatting } = run;
-  if (!formatting.cacheable) return { notCached: "the prettier options name plugins" };
-  const plugins = autoLoadedPlugins(formatting.prettier, Object.values(formatting.options));
+  if (formatting.notCached) return { notCached: formatting.notCached };
+  const { identity } = formatting;
+  const plugins = pluginsOf(identity, Object.values(formatting.options));
   for (const [folder, names] of Object.entries(plugins))
-    if (names.length > 0)
+    if (names.length > 0 && identity.kind === "prettier")
       return {
-        notCached: `prettier ${formatting.prettier.version} loads the plugins in ${folder} by itself (${names.join(", ")})`,
+        notCached: `prettier ${identity.version} loads the plugins in ${folder} by itself (${names.join(", ")})`,
       };
   const changed = run.fileSystem.changedDuringRun;
   if (changed) return { notCached: `${changed} changed while it was read` };
   return {
-    format: 2,
+    format: 3,
     generator: await generatorFingerprint(),
     settings: context.settings,
     toolFiles: toolFilesOf(run.toolFiles, context),
     sources: run.sources,
     observations: run.fileSystem.observations(),
-    prettier: { path: formatting.prettier.path, version: formatting.prettier.version },
+    formatter: formatting.identity,
     plugins,
     options: formatting.options,
     output: run.output.map((out) => ({

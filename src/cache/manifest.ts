@@ -1,8 +1,8 @@
 // The cache's record: a manifest of everything the last run's output depended on (the
 // generator, the settings, the tool files the globs matched and where they really are, every
-// question the reader asked of the file system with its answer, prettier, the plugins it loads
-// by itself and the options it resolved for each output file) and the output itself. cache.ts
-// verifies it and makes it; this module reads and writes it.
+// question the reader asked of the file system with its answer, the formatter, the
+// configuration it formatted each output file with and the plugins prettier 2 loads by itself)
+// and the output itself. cache.ts verifies it and makes it; this module reads and writes it.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -11,16 +11,17 @@ import { fileURLToPath } from "node:url";
 import type { OutputFile } from "../emit/files.js";
 import {
   formatKey,
-  locatePrettier,
   packageVersion,
   sha256,
   type FormatCache,
+  type Formatter,
+  type FormatterIdentity,
 } from "../format/formatter.js";
 import type { Mode } from "../ir.js";
 import type { Observations } from "./observations.js";
 import type { PluginListing } from "./prettierPlugins.js";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the report of a run says besides the files (replayed when the output is reused). */
 export interface RunSummary {
@@ -59,14 +60,15 @@ export interface Manifest {
   readonly sources: readonly string[];
   /** Every question the reader asked of the file system, with the answer it got. */
   readonly observations: Observations;
-  readonly prettier: { readonly path: string; readonly version: string };
+  /** What formatted the output: its kind, where it is and its version. */
+  readonly formatter: FormatterIdentity;
   /** The plugins prettier 2 loads by itself, by folder searched (nothing is cached with any). */
   readonly plugins: PluginListing;
-  /** The prettier options of each output file. */
+  /** The configuration each output file was formatted with (prettier's options, Biome's files). */
   readonly options: Readonly<Record<string, unknown>>;
   readonly output: readonly {
     readonly name: string;
-    /** Hash of the text given to prettier. */
+    /** Hash of the text given to the formatter. */
     readonly input: string;
     readonly sha256: string;
     readonly content: string;
@@ -118,32 +120,36 @@ export async function writeManifest(file: string, manifest: Manifest): Promise<v
 /** The formatted texts a manifest holds, for the formatter to reuse. */
 export function formatCacheOf(manifest: Manifest): FormatCache {
   const cache = new Map<string, string>();
-  const prettier = manifest.prettier;
   for (const file of manifest.output) {
     const options = manifest.options[file.name];
-    if (options !== undefined) cache.set(formatKey(prettier, options, file.input), file.content);
+    if (options !== undefined)
+      cache.set(formatKey(manifest.formatter, options, file.input), file.content);
   }
   return cache;
 }
 
 /**
- * Verifies the generator, the settings, prettier and its options (cache.ts verifies the rest):
- * why they differ, or undefined. `resolveOptions` resolves the prettier options of a file now.
+ * Verifies the generator, the settings, the formatter and its configuration (cache.ts verifies
+ * the rest): why they differ, or undefined. `formatter` is the one that would format now.
  */
 export async function changedSetup(
   manifest: Manifest,
   settings: ManifestSettings,
-  resolveOptions: (name: string) => Promise<unknown>,
+  formatter: () => Formatter,
 ): Promise<string | undefined> {
   if (manifest.generator !== (await generatorFingerprint())) return "the generator changed";
   if (JSON.stringify(manifest.settings) !== JSON.stringify(settings)) return "the settings changed";
-  const prettier = locatePrettier(settings.outDir);
-  if (prettier.path !== manifest.prettier.path || prettier.version !== manifest.prettier.version)
-    return "prettier changed";
-  for (const file of manifest.output) {
-    const options = await resolveOptions(file.name);
-    if (JSON.stringify(options) !== JSON.stringify(manifest.options[file.name]))
-      return `the prettier options of ${file.name} changed`;
+  const now = formatter();
+  try {
+    if (JSON.stringify(now.identity) !== JSON.stringify(manifest.formatter))
+      return "the formatter changed";
+    for (const file of manifest.output) {
+      const options = await now.optionsFor(file.name);
+      if (JSON.stringify(options) !== JSON.stringify(manifest.options[file.name]))
+        return `the formatter's configuration of ${file.name} changed`;
+    }
+  } finally {
+    now.close();
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { commentText } from "../code/code.js";
+import { layout } from "../code/layout.js";
 import type { KeywordFacts } from "../keywords/definition.js";
 import { indexModule } from "./indexModule.js";
 import type { ToolModuleNames } from "./names.js";
@@ -59,12 +60,12 @@ export function emitToolFiles(
       module,
       `${GENERATED_MARKER} from ${commentText(module.tool.file)} (tool ${commentText(JSON.stringify(module.tool.name))}). ${regenerate}`,
     );
-    return { name: `${module.file}.ts`, content, imports };
+    return { name: `${module.file}.ts`, content: layout(content), imports };
   });
   const header = `${GENERATED_MARKER}. ${regenerate}`;
   files.push({
     name: "index.ts",
-    content: indexModule(modules, header, hintTypeNames(options.facts)),
+    content: layout(indexModule(modules, header, hintTypeNames(options.facts))),
   });
   return files;
 }

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { layout } from "../code/layout.js";
 import type { KeywordFacts } from "../keywords/definition.js";
 import { hintsOf } from "./issueFacts.js";
 import { issuesModule } from "./issuesModule.js";
@@ -20,8 +21,8 @@ export { typesModule } from "./typesModule.js";
 export function supportFiles(header: string, facts: readonly KeywordFacts[]): OutputFile[] {
   const copied = [...COPIED_MODULES, ...new Set(facts.flatMap((fact) => fact.support ?? []))];
   return [
-    { name: "types.ts", content: `${header}\n${typesModule(facts)}` },
-    { name: "issues.ts", content: `${header}\n${issuesModule(facts)}` },
+    { name: "types.ts", content: layout(`${header}\n${typesModule(facts)}`) },
+    { name: "issues.ts", content: layout(`${header}\n${issuesModule(facts)}`) },
     ...copied.map((name) => ({ name: `${name}.ts`, content: `${header}\n${supportText(name)}` })),
   ];
 }

@@ -30,13 +30,18 @@ export type ValidationHint = ${hints.map((hint) => hint.typeName).join(" | ")};
 
 /** One problem with a tool call's arguments. */
 export type ValidationIssue =
-${issues.map((issue) => variant(issue, false)).join("")};
+${union(issues.map((issue) => variant(issue, false)))}
 
 /** An issue as a validation log records it: never an argument value (failures.ts). */
 export type RecordedIssue =
-${issues.map((issue) => variant(issue, true)).join("")};
+${union(issues.map((issue) => variant(issue, true)))}
 
 /** A generated validator: \`undefined\` for a valid call, otherwise its issues (at most 100). */
 export type Validator = (args: unknown) => ValidationIssue[] | undefined;
 `;
+}
+
+/** The members of a union type, one a line, the last ending the declaration. */
+function union(members: readonly string[]): string {
+  return `${members.join("").trimEnd()};`;
 }

@@ -301,6 +301,8 @@ async function verify(
       cwd: dir,
       tools,
       outDir: out,
+      // The declarations are what is checked here: no formatting (nor its setup's errors).
+      formatter: "none",
       ...(settings.excludeFiles ? { excludeFiles: settings.excludeFiles } : {}),
       ...(settings.excludeTools ? { excludeTools: settings.excludeTools } : {}),
     });

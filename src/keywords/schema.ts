@@ -9,7 +9,7 @@ import {
 } from "./definition.js";
 import type { JsonType } from "./jsonTypes.js";
 import { union } from "./object.js";
-import { collectType, isPlainObject, primitiveType, typesEnsure } from "./type.js";
+import { collectType, plainObjectTest, primitiveType, typesEnsure } from "./type.js";
 
 /**
  * One schema: its keywords in the order they apply. A `false` schema rejects everything; then
@@ -81,7 +81,7 @@ function guarded(
 function kindTest(kind: ValueKind, value: Code): Code {
   switch (kind) {
     case "object":
-      return isPlainObject(value);
+      return plainObjectTest(value);
     case "array":
       return code`Array.isArray(${value})`;
     case "string":

@@ -131,8 +131,11 @@ export function suggestType(name: string): JsonType | undefined {
 
 /** A boolean expression: does `value` have one of `types`? */
 export function typeCondition(types: readonly JsonType[], value: Code): Code {
+  const tested = testedTypes(types);
+  // One object test is the whole condition: not grouped (`if (typeof v === "object" && ...)`).
+  if (tested.length === 1 && tested[0] === "object") return plainObjectTest(value);
   return join(
-    testedTypes(types).map((type) => singleTypeTest(type, value)),
+    tested.map((type) => singleTypeTest(type, value)),
     " || ",
   );
 }
@@ -178,9 +181,14 @@ function singleTypeTest(type: JsonType, value: Code): Code {
   }
 }
 
-/** An object that is not an array (and not null). */
-export function isPlainObject(value: Code): Code {
-  return code`(typeof ${value} === "object" && ${value} !== null && !Array.isArray(${value}))`;
+/** An object that is not an array (and not null), grouped to stand beside other tests. */
+function isPlainObject(value: Code): Code {
+  return code`(${plainObjectTest(value)})`;
+}
+
+/** An object that is not an array (and not null), as a whole condition. */
+export function plainObjectTest(value: Code): Code {
+  return code`typeof ${value} === "object" && ${value} !== null && !Array.isArray(${value})`;
 }
 
 /** Whether the declared types already ensure the value is of this kind (no guard needed). */

@@ -4,7 +4,7 @@ import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync } f
 import fs from "node:fs/promises";
 import path from "node:path";
 import { GENERATED_MARKER, type OutputFile } from "../emit/files.js";
-import { shortDiff } from "./diff.js";
+import { unifiedDiff } from "./diff.js";
 import { errorCode, FileSystemError, reason, throwIfStopped } from "./errors.js";
 import {
   LOCK_NAME,
@@ -90,8 +90,8 @@ function folderReason(error: unknown): string {
 }
 
 export interface FolderDifferences {
-  /** Files whose content differs, with a short diff. */
-  readonly stale: { name: string; diff: string }[];
+  /** Files whose content differs, with their unified diff (diff.ts; computed when read). */
+  readonly stale: { readonly name: string; readonly diff: string }[];
   /** Files that should exist and do not. */
   readonly missing: string[];
   /** Generated files for tools that no longer exist. */
@@ -110,6 +110,7 @@ function differences(
   state: FolderState,
   files: readonly OutputFile[],
   lock: LockState,
+  display: string,
 ): FolderDifferences {
   const result: FolderDifferences = {
     stale: [],
@@ -126,13 +127,32 @@ function differences(
     else if (current.kind !== "file") result.foreign.push({ name: file.name, kind: current.kind });
     else if (!current.owned) result.foreign.push({ name: file.name, kind: "file" });
     else if (current.content === file.content) result.unchanged.push(file.name);
-    else result.stale.push({ name: file.name, diff: shortDiff(current.content, file.content) });
+    else
+      result.stale.push(
+        staleFile(`${display}/${file.name}`, file.name, current.content, file.content),
+      );
   }
   for (const [name, entry] of state.entries)
     if (entry.kind === "file" && entry.owned && !wanted.has(name)) result.extra.push(name);
   result.extra.sort();
   if (lock === "stale") result.leftovers.push(`${LOCK_NAME}/`);
   return result;
+}
+
+/** A stale file, its diff computed only when it is read (a write needs none). */
+function staleFile(
+  shown: string,
+  name: string,
+  before: string,
+  after: string,
+): FolderDifferences["stale"][number] {
+  let diff: string | undefined;
+  return {
+    name,
+    get diff() {
+      return (diff ??= unifiedDiff(shown, before, after));
+    },
+  };
 }
 
 export interface FolderOptions {
@@ -163,7 +183,7 @@ export async function compareFolder(
     const state = await inspectFolder(outDir, display);
     const after = await folderStamp(outDir);
     const settled = before === after && (await lockState(outDir)) === lock;
-    if (settled || attempt === 10) return differences(state, files, lock);
+    if (settled || attempt === 10) return differences(state, files, lock, display);
   }
 }
 
@@ -215,7 +235,7 @@ export async function writeFolder(
   try {
     throwIfStopped(signal);
     const state = await inspectFolder(outDir, display);
-    const found = differences(state, files, "none");
+    const found = differences(state, files, "none", display);
     if (found.foreign.length > 0) throw new InTheWayError(display, found.foreign);
     const changed = new Set([...found.missing, ...found.stale.map((s) => s.name)]);
     const toWrite = files

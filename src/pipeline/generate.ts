@@ -14,7 +14,9 @@ import { sameSchema, type ToolCopy } from "./copies.js";
 
 export type { ToolCopy } from "./copies.js";
 import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "../settings/settings.js";
-import { Formatter, type FormatCache, type FormatRecord } from "../format/formatter.js";
+import type { FormatCache, FormatRecord, Formatter } from "../format/formatter.js";
+import { openFormatter } from "../format/open.js";
+import type { FormatterSetting } from "../settings/targets.js";
 import { normalizeTool, type NormalizeOptions } from "../normalize/normalize.js";
 import type { Mode, ToolSchema } from "../ir.js";
 import type { KeywordFacts } from "../keywords/definition.js";
@@ -44,9 +46,11 @@ export interface GenerateOptions {
   readonly command?: string;
   /**
    * The output folder (relative to `cwd`; default `generated`). Nothing is written there: the
-   * files are formatted with the prettier configuration that applies to it.
+   * files are formatted as the host formats that folder.
    */
   readonly outDir?: string;
+  /** What formats the output (default: the host's formatter, detected; format/detect.ts). */
+  readonly formatter?: FormatterSetting;
   /** Formatted texts of an earlier run, reused where the text to format is the same. */
   readonly formatCache?: FormatCache;
   /** Where the reader reads and probes files (the cache passes one that records every answer). */
@@ -82,7 +86,7 @@ export interface GenerateResult {
   readonly output: readonly OutputFile[] | undefined;
   /** Wall milliseconds of each stage that ran, in order (the benchmark reports them). */
   readonly stages: readonly StageTiming[];
-  /** What the formatting depended on (prettier, options, inputs); undefined without output. */
+  /** What the formatting depended on (the formatter, its options, the inputs); undefined without output. */
   readonly formatting: FormatRecord | undefined;
 }
 
@@ -120,8 +124,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateR
     command: options.command ?? DEFAULT_COMMAND,
     facts: enforcedFacts(reading.enforce),
     outDir: path.resolve(cwd, options.outDir ?? DEFAULT_OUT_DIR),
+    cwd,
     display: (file) => relativeName(cwd, file),
     cache: options.formatCache,
+    formatter: options.formatter,
   });
   try {
     const extracted = await extractStage(options, found, diagnostics);
@@ -297,7 +303,10 @@ export interface NamedSchema {
  */
 export async function generateFromSchemas(
   schemas: readonly NamedSchema[],
-  options: Pick<GenerateOptions, "mode" | "enforce" | "exportNames" | "command" | "outDir"> = {},
+  options: Pick<
+    GenerateOptions,
+    "mode" | "enforce" | "exportNames" | "command" | "outDir" | "formatter"
+  > = {},
 ): Promise<GenerateResult> {
   const reading = readingOptions(options);
   const diagnostics = new DiagnosticBag();
@@ -319,6 +328,9 @@ export async function generateFromSchemas(
     command: options.command ?? DEFAULT_COMMAND,
     facts: enforcedFacts(reading.enforce),
     outDir: path.resolve(options.outDir ?? DEFAULT_OUT_DIR),
+    cwd: process.cwd(),
+    display: (file) => relativeName(process.cwd(), file),
+    formatter: options.formatter,
   });
   try {
     const compiled = await compileTools(extracted, reading, diagnostics, output, clock);
@@ -341,7 +353,7 @@ export async function generateFromSchemas(
 
 /**
  * Emitting and formatting. The files that do not depend on the tools are handed to the
- * formatter at once, so that its workers load and warm prettier while this thread reads the
+ * formatter at once, so that prettier's workers load and warm up while this thread reads the
  * declarations.
  */
 class OutputStage {
@@ -354,17 +366,17 @@ class OutputStage {
     command: string;
     facts: readonly KeywordFacts[];
     outDir: string;
-    display?: (file: string) => string;
+    /** The settings' folder: a formatter command and Biome run there. */
+    cwd: string;
+    display: (file: string) => string;
     cache?: FormatCache | undefined;
+    formatter: FormatterSetting | undefined;
   }) {
-    const { command, facts } = options;
+    const { command, facts, outDir, cwd, display } = options;
     this.#command = command;
     this.#facts = facts;
-    this.#formatter = new Formatter({
-      outDir: options.outDir,
-      ...(options.display ? { display: options.display } : {}),
-      ...(options.cache ? { cache: options.cache } : {}),
-    });
+    this.#formatter = openFormatter(options.formatter, { outDir, cwd, display }, options.cache);
+    this.#formatter.warmUp();
     this.#fixedFiles = this.#formatter.format(emitFixedFiles({ command, facts }));
     // Awaited in `files`; dropped when there are errors and nothing is written.
     this.#fixedFiles.catch(() => {});
@@ -373,8 +385,14 @@ class OutputStage {
   async files(modules: readonly ToolModuleNames[], clock: StageClock): Promise<OutputFile[]> {
     const emitted = emitToolFiles(modules, { command: this.#command, facts: this.#facts });
     clock.lap("emit");
-    const toolFiles = await this.#formatter.format(emitted);
-    const files = [...toolFiles, ...withUsedSupport(await this.#fixedFiles, emitted)];
+    // Both awaited before either failure is reported: the same one whatever the timing.
+    const [toolFiles, fixedFiles] = await Promise.allSettled([
+      this.#formatter.format(emitted),
+      this.#fixedFiles,
+    ]);
+    if (fixedFiles.status === "rejected") throw fixedFiles.reason;
+    if (toolFiles.status === "rejected") throw toolFiles.reason;
+    const files = [...toolFiles.value, ...withUsedSupport(fixedFiles.value, emitted)];
     clock.lap("format");
     return files;
   }

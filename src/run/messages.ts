@@ -8,6 +8,7 @@ import { plural } from "../diagnostics/counts.js";
 import type { SkippedObject, Skip } from "../extract/discover.js";
 import type { GenerateResult } from "../pipeline/generate.js";
 import type { NotEnforced } from "../ir.js";
+import { bounded } from "../output/diff.js";
 import type { FolderDifferences, ForeignKind, WriteSummary } from "../output/folder.js";
 
 /** Every diagnostic, TypeScript style, then a count line. */
@@ -135,12 +136,26 @@ function skippedHeading(skip: Skip): string {
   }
 }
 
-/** Every difference the drift check found (all of them, not just the first). */
+/** Lines of diff the drift check prints in all (each file's diff is bounded too: diff.ts). */
+const DIFF_LINES = 200;
+
+/**
+ * Every difference the drift check found (all of them, not just the first), each stale file
+ * with its unified diff, until DIFF_LINES lines of diff are shown.
+ */
 export function checkReport(outDir: string, differences: FolderDifferences): string {
   const lines: string[] = [];
+  let left = DIFF_LINES;
   for (const { name, diff } of differences.stale) {
     lines.push(`  stale    ${outDir}/${name}`);
-    lines.push(...diff.split("\n").map((line) => `      ${line}`));
+    if (left <= 0) {
+      lines.push(`    ... diff not shown (at most ${DIFF_LINES} lines of diff are)`);
+      continue;
+    }
+    const diffLines = diff.split("\n");
+    const shown = bounded(diffLines, left);
+    left -= diffLines.length;
+    lines.push(...shown.map((line) => `    ${line}`));
   }
   for (const name of differences.missing) lines.push(`  missing  ${outDir}/${name}`);
   for (const name of differences.extra)

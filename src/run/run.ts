@@ -20,7 +20,7 @@ import {
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
 import { RunCache, type RunSummary } from "../cache/cache.js";
-import { clearPrettierConfigCache } from "../format/formatter.js";
+import { clearPrettierConfigCache } from "../format/prettier.js";
 import {
   checkReport,
   coverageLines,

@@ -76,6 +76,7 @@ export function runOf(
       excludeTools: settings.excludeTools,
       excludeFiles: settings.excludeFiles,
       exportNames: settings.exportNames,
+      ...(settings.formatter ? { formatter: settings.formatter } : {}),
       cwd: settings.base,
       cwdName: relativeName(cwd, settings.base),
       command: settings.command,

@@ -4,6 +4,8 @@ import path from "node:path";
 import { watch as watchPaths, type ChokidarOptions, type FSWatcher } from "chokidar";
 import picomatch from "picomatch";
 import { relativeName } from "../diagnostics/paths.js";
+import { BIOME_CONFIG_FILES } from "../format/detect.js";
+import { PRETTIER_CONFIG_FILES } from "../format/prettier.js";
 import { DEFAULT_TOOLS_GLOB } from "../pipeline/generate.js";
 import { CONFIG_FILE } from "../settings/settings.js";
 import { EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
@@ -15,18 +17,19 @@ const DEBOUNCE_MS = 100;
 const SETTINGS_FILES = new Set([CONFIG_FILE, "package.json"]);
 
 /**
- * The files prettier reads for the output folder's configuration (in it or any folder above):
- * its configuration files, package.json's and package.yaml's "prettier" key, .editorconfig.
+ * The files formatters read for the output folder's configuration (in it or any folder above):
+ * prettier's configuration files, package.json's and package.yaml's "prettier" key (and the
+ * package.json that lists a formatter), .editorconfig; Biome's configuration files; and those of
+ * the formatters a command usually runs (dprint, oxfmt).
  */
-const PRETTIER_FILES = new Set([
+const FORMATTER_FILES = new Set([
   "package.json",
   "package.yaml",
-  ".prettierrc",
-  ...["json", "yaml", "yml", "json5", "js", "mjs", "cjs", "ts", "mts", "cts", "toml"].map(
-    (extension) => `.prettierrc.${extension}`,
-  ),
-  ...["js", "mjs", "cjs", "ts", "mts", "cts"].map((extension) => `prettier.config.${extension}`),
   ".editorconfig",
+  ...PRETTIER_CONFIG_FILES,
+  ...BIOME_CONFIG_FILES,
+  ...["dprint.json", "dprint.jsonc", ".dprint.json", ".dprint.jsonc"],
+  ...[".oxfmtrc.json", ".oxfmtrc.jsonc"],
 ]);
 
 export interface WatchOptions {
@@ -40,9 +43,9 @@ export interface WatchOptions {
  * Watch mode: regenerate (with the report) whenever a source file changes, appears or goes away
  * under the tools folders, or in a folder holding another file that a run read (an imported
  * constants module), until `io.signal` aborts. A change of the settings (the settings file or
- * a package.json where they are looked for) reads them again first; a change of the prettier
- * configuration that applies to the output folder (its files, .editorconfig) regenerates too,
- * so that the output stays what `--check` expects. Errors, unusable settings included, are
+ * a package.json where they are looked for) reads them again first; a change of a formatter's
+ * configuration that applies to the output folder (prettier's or Biome's files, .editorconfig,
+ * dprint's and oxfmt's) regenerates too, so that the output stays what `--check` expects. Errors, unusable settings included, are
  * reported and watching goes on; the output folder keeps its last good state (CONTRACT.md 7).
  *
  * The watching is chokidar's: it watches each folder (not each file), so a file replaced by a
@@ -83,7 +86,7 @@ class WatchSession {
   #folders: FSWatcher | undefined;
   readonly #watchedFolders = new Set<string>();
 
-  // The settings files from the working folder upward, and prettier's configuration files
+  // The settings files from the working folder upward, and the formatters' configuration files
   // from the output folder upward: only those names, one level deep in each folder.
   readonly #configFolders = new Set<string>();
   readonly #configOptions: ChokidarOptions = {
@@ -238,7 +241,7 @@ function rootsOf(of: Run): string[] {
 }
 
 function isConfigName(name: string): boolean {
-  return SETTINGS_FILES.has(name) || PRETTIER_FILES.has(name);
+  return SETTINGS_FILES.has(name) || FORMATTER_FILES.has(name);
 }
 
 /**

@@ -9,7 +9,14 @@ import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
 import { CONSTRAINT_KEYWORDS, type ConstraintKeyword } from "../keywords/constraintRules.js";
 import { closeness, nearest } from "../support/similarity.js";
-import { readTargetKeys, readTargets, TARGET_KEYS, type TargetConfig } from "./targets.js";
+import {
+  readTargetKeys,
+  readTargets,
+  TARGET_KEYS,
+  type FormatterName,
+  type FormatterSetting,
+  type TargetConfig,
+} from "./targets.js";
 
 export { relativeName };
 
@@ -55,6 +62,8 @@ export interface Flags {
   readonly excludeFiles?: readonly string[];
   /** Run only the target with this output folder (as the settings write it, or as a path). */
   readonly target?: string;
+  /** The formatter, over the settings'. */
+  readonly formatter?: FormatterName;
 }
 
 /** Everything one run needs, after the configuration and the flags are combined. */
@@ -78,6 +87,8 @@ export interface Settings {
   readonly excludeFiles: readonly string[];
   /** Export names given to tools by name. */
   readonly exportNames: Readonly<Record<string, string>>;
+  /** What formats the output; undefined: detected from the host. */
+  readonly formatter: FormatterSetting | undefined;
   /** The command that reproduces this run from `base`, for the generated files' first line. */
   readonly command: string;
   /** Where the settings give this target: `targets[1]`, or undefined for a single target. */
@@ -349,6 +360,7 @@ function resolveTarget(
     excludeTools,
     excludeFiles,
     exportNames: target.exportNames ?? {},
+    formatter: flags.formatter ?? target.formatter,
     command,
     target: where,
   };
@@ -386,6 +398,8 @@ function commandLine(
     if (!target.excludeTools?.includes(name)) extra.push("--exclude-tool", shellQuote(name));
   for (const glob of flagFiles)
     if (!target.excludeFiles?.includes(glob)) extra.push("--exclude-file", shellQuote(glob));
+  if (flags.formatter !== undefined && flags.formatter !== target.formatter)
+    extra.push("--formatter", flags.formatter);
   if (extra.length > 0 && selector !== undefined) extra.unshift("--target", shellQuote(selector));
   const command = target.command ?? DEFAULT_COMMAND;
   const separator = extra.length > 0 && /^npm\s+(?:run|run-script)\s/.test(command) ? ["--"] : [];

@@ -24,6 +24,7 @@ export const TARGET_KEYS = [
   "excludeTools",
   "excludeFiles",
   "exportNames",
+  "formatter",
 ] as const;
 
 export type TargetKey = (typeof TARGET_KEYS)[number];
@@ -45,7 +46,21 @@ export interface TargetConfig {
   readonly excludeFiles?: readonly string[];
   /** Export names (PascalCase) given to tools by name. */
   readonly exportNames?: Readonly<Record<string, string>>;
+  /** What formats the output (detected when absent). */
+  readonly formatter?: FormatterSetting;
 }
+
+/**
+ * What formats the output folder (CONTRACT.md section 7): the host's prettier or Biome, none
+ * (the emitted text as it is), or a command that reads the text on stdin and prints it
+ * formatted (`{file}` stands for the file's path). Detected from the host when not set.
+ */
+export type FormatterSetting = FormatterName | { readonly command: string };
+
+/** The formatters the `formatter` setting and `--formatter` name. */
+export const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
+
+export type FormatterName = (typeof FORMATTER_NAMES)[number];
 
 /** The names of the declaration shapes, as the `shapes` setting takes them. */
 export const SHAPE_NAMES: readonly string[] = SHAPES.map((shape) => shape.name);
@@ -97,6 +112,7 @@ const READERS: { readonly [K in TargetKey]: KeyReader } = {
       fail(`${key} must be a glob or a non-empty list of globs, not ${JSON.stringify(value)}`),
     ),
   exportNames: (value, key, fail) => exportNames(value, key, fail),
+  formatter: (value, key, fail) => formatterSetting(value, key, fail),
 };
 
 /**
@@ -130,6 +146,52 @@ function exportNames(value: unknown, key: string, fail: Fail): Record<string, st
     names[tool] = name as string;
   }
   return names;
+}
+
+/** `formatter`: a formatter's name, or `{ "command": "..." }`. */
+function formatterSetting(value: unknown, key: string, fail: Fail): FormatterSetting {
+  if (typeof value === "string") {
+    const name = formatterName(value, key, ' or { "command": "..." }');
+    return typeof name === "object" ? fail(name.problem) : name;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    return fail(
+      `${key} must be ${nameList()} or { "command": "..." }, not ${JSON.stringify(value)}`,
+    );
+  for (const name of Object.keys(value))
+    if (name !== "command")
+      fail(
+        `${key} has an unknown key ${JSON.stringify(name)}${nearest(name, ["command"]) ? ' (did you mean "command"?)' : ""}; its one key is "command"`,
+      );
+  const command = (value as { command?: unknown }).command;
+  if (typeof command !== "string" || command.trim() === "" || /[\r\n]/.test(command))
+    fail(
+      `${key.slice(0, -1)}.command" must be a command line on one line, which reads the text on stdin and prints it formatted ({file} stands for the file's path), not ${JSON.stringify(command)}`,
+    );
+  return { command: (command as string).trim() };
+}
+
+/** A formatter's name, or the problem with `value` (`others` says what else the key takes). */
+function formatterName(
+  value: string,
+  key: string,
+  others: string,
+): FormatterName | { readonly problem: string } {
+  if ((FORMATTER_NAMES as readonly string[]).includes(value)) return value as FormatterName;
+  const suggestion = nearest(value, FORMATTER_NAMES);
+  return {
+    problem: `${key} must be ${nameList()}${others}, not ${JSON.stringify(value)}${suggestion ? ` (did you mean "${suggestion}"?)` : ""}`,
+  };
+}
+
+function nameList(): string {
+  return FORMATTER_NAMES.map((name) => JSON.stringify(name)).join(", ");
+}
+
+/** The `--formatter` flag's value, checked as the setting's (a command is the settings'); a string is the problem. */
+export function parseFormatterFlag(text: string): { readonly name: FormatterName } | string {
+  const name = formatterName(text, "--formatter", " (a formatter command is set in the settings)");
+  return typeof name === "object" ? name.problem : { name };
 }
 
 /**

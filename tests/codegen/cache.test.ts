@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
+import { linkPrettier } from "../helpers/formatters.js";
 import { runMain } from "../helpers/inProcess.js";
 import { snapshotFolder } from "../helpers/spawn.js";
 
@@ -110,12 +111,12 @@ describe("the cache of the last run", () => {
     expect(await fs.readFile(path.join(work, file), "utf8")).not.toBe(before);
     const check = await gen(["--check"]);
     expect(check.stderr.split("\n")[0]).toBe(
-      `tool-validators: generating: ${path.join(work, file)} changed`,
+      `tool-validators: generating: ${file} changed`,
     );
     expect(check.code).toBe(code);
     // The check wrote nothing: the next one sees the change again; a run that writes records it.
     expect((await gen(["--check"])).stderr.split("\n")[0]).toBe(
-      `tool-validators: generating: ${path.join(work, file)} changed`,
+      `tool-validators: generating: ${file} changed`,
     );
     expect((await gen()).code).toBe(0);
     expect((await gen(["--check"])).stderr).toBe(REUSED);
@@ -133,7 +134,7 @@ describe("the cache of the last run", () => {
     );
     const moved = await gen(["--check"]);
     expect(moved.stderr.split("\n")[0]).toBe(
-      `tool-validators: generating: ${path.join(work, "src/constants/limits.ts")} cannot be read`,
+      `tool-validators: generating: src/constants/limits.ts cannot be read`,
     );
     expect(moved.code).toBe(0);
 
@@ -148,6 +149,9 @@ describe("the cache of the last run", () => {
   });
 
   it("other settings, or other prettier options, are seen", async () => {
+    // A host that formats with its prettier.
+    await linkPrettier(work);
+    await fs.writeFile(path.join(work, ".prettierrc.json"), "{}\n");
     expect((await gen()).code).toBe(0);
     const standard = await gen(["--mode", "standard", "--check"]);
     expect(standard.stderr.split("\n")[0]).toBe(
@@ -160,7 +164,7 @@ describe("the cache of the last run", () => {
     await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 90 }\n');
     const options = await gen(["--check"]);
     expect(options.stderr.split("\n")[0]).toMatch(
-      /^tool-validators: generating: the prettier options of [\w-]+\.ts changed$/,
+      /^tool-validators: generating: the formatter's configuration of [\w-]+\.ts changed$/,
     );
     expect(options.code).toBe(1);
   });
@@ -180,7 +184,7 @@ describe("the cache of the last run", () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe(
       [
-        `tool-validators: generating: ${path.join(work, "src/tools/search.ts")} changed`,
+        `tool-validators: generating: src/tools/search.ts changed`,
         // The tool's own module changed; index.ts (names and types only) did not.
         "tool-validators: 9 of 10 files needed no formatting",
         "",

@@ -1,8 +1,8 @@
 // The generator's command line (in this process, cli.ts's `main`): exit codes, the drift check,
 // untouched output on failure, determinism across folders; and spawned for real, the compiled
-// command answering as `main` does, and the project's npm scripts. Each test's folder has this
-// project's settings: the command named in the headers (`npm run gen`) and prettier's
-// printWidth 100, so that its output equals the golden files.
+// command answering as `main` does, and the project's npm scripts. Each test's folder has the
+// command this project names in the headers (`npm run gen`) and no formatter, so that its
+// output equals the golden files.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -22,7 +22,6 @@ beforeEach(async () => {
     path.join(work, "tool-validators.config.json"),
     '{ "command": "npm run gen" }\n',
   );
-  await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "printWidth": 100 }\n');
 });
 
 afterEach(async () => {

@@ -203,12 +203,12 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "an unknown key",
       '{ "outDir": "gen" }',
-      'tool-validators: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets.',
+      'tool-validators: tool-validators.config.json: unknown key "outDir" (did you mean "out"?); the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames, formatter and targets.',
     ],
     [
       "an unknown key with no near name",
       '{ "prettier": {} }',
-      'tool-validators: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets.',
+      'tool-validators: tool-validators.config.json: unknown key "prettier"; the keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames, formatter and targets.',
     ],
     [
       "a wrong mode",
@@ -248,7 +248,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "an empty list of targets",
       '{ "targets": [] }',
-      'tool-validators: tool-validators.config.json: "targets" must be a non-empty list of targets (objects with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames), not [].',
+      'tool-validators: tool-validators.config.json: "targets" must be a non-empty list of targets (objects with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and formatter), not [].',
     ],
     [
       "a target without its folder",
@@ -258,7 +258,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "a misspelt key in a target",
       '{ "targets": [{ "out": "a", "exclude": ["x"] }] }',
-      'tool-validators: tool-validators.config.json: "targets[0]" has an unknown key "exclude" (did you mean "excludeTools"?); a target\'s keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames.',
+      'tool-validators: tool-validators.config.json: "targets[0]" has an unknown key "exclude" (did you mean "excludeTools"?); a target\'s keys are tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and formatter.',
     ],
     [
       "a folder beside the targets",
@@ -268,7 +268,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "not an object",
       '["src/tools/**/*.ts"]',
-      "tool-validators: tool-validators.config.json: expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets, found an array.",
+      "tool-validators: tool-validators.config.json: expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames, formatter and targets, found an array.",
     ],
   ])("%s", async (_, text, message) => {
     await fs.writeFile(path.join(pkg, "tool-validators.config.json"), text);
@@ -285,7 +285,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     await writeJson(path.join(pkg, "package.json"), { name: "host", "tool-validators": "src" });
     const result = await runMain([], path.join(pkg, "src/tools"));
     expect(result.stderr).toBe(
-      'tool-validators: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and targets, found a string.\n',
+      'tool-validators: ../../package.json ("tool-validators"): expected an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames, formatter and targets, found a string.\n',
     );
     expect(result.code).toBe(2);
     expect(await outputFree(pkg)).toEqual(["package.json"]);

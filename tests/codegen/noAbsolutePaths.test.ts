@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { relativeName, withRelativePaths } from "../../src/diagnostics/paths.js";
 import { makeTempDir } from "../helpers/context.js";
+import { linkPrettier } from "../helpers/formatters.js";
 import { runMain } from "../helpers/inProcess.js";
 import { REPO } from "../helpers/spawn.js";
 
@@ -69,6 +70,7 @@ async function messages(folder: string): Promise<string[]> {
   await fs.rm(path.join(folder, "tool-validators.config.json"));
   // A folder no run formatted before (prettier keeps what it resolved for a folder).
   await fs.mkdir(path.join(folder, "plugged"));
+  await linkPrettier(path.join(folder, "plugged")); // the host's prettier
   await fs.writeFile(
     path.join(folder, "plugged/.prettierrc"),
     '{ "plugins": ["prettier-plugin-nowhere"] }\n',

@@ -1,30 +1,38 @@
-// The output follows the host's prettier: the configuration prettier resolves for the output
-// folder (files, overrides, .editorconfig), the host's own prettier when it has one, the parser
-// prettier infers for a .ts file. Its `prettier --check` passes, its `prettier --write` changes
-// nothing, and a configuration that cannot be used is an exit 2 naming the file.
+// The output follows the host's prettier: the prettier installed where the output folder is
+// (2 or 3), with the configuration it resolves for the folder (files, overrides, .editorconfig)
+// and the parser it infers for a .ts file. Its `prettier --check` passes, its `prettier
+// --write` changes nothing, and a configuration that cannot be used is an exit 2 naming the file.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { locatePrettier } from "../../src/format/formatter.js";
 import { makeTempDir } from "../helpers/context.js";
+import { linkPrettier, PRETTIER_2 } from "../helpers/formatters.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO, run, runGen, snapshotFolder } from "../helpers/spawn.js";
+import { runMain } from "../helpers/inProcess.js";
+import { run, snapshotFolder } from "../helpers/spawn.js";
 
 let work: string;
+
+const runGen = (args: string[], cwd: string) => runMain(args, cwd);
 
 beforeEach(async () => {
   work = await makeTempDir("tv-prettier-");
   await fs.cp(path.join(CODEGEN_FIXTURES, "agent-sdk/src"), path.join(work, "src"), {
     recursive: true,
   });
+  await linkPrettier(work);
 });
 
 afterEach(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-const PRETTIER = path.join(REPO, "node_modules/prettier/bin/prettier.cjs");
-const prettier = (args: string[]) => run(process.execPath, [PRETTIER, ...args], work);
+/** The host's own prettier command (prettier 2's and 3's are not at the same place). */
+async function prettier(args: string[]) {
+  const folder = path.join(work, "node_modules/prettier");
+  const { bin } = JSON.parse(await fs.readFile(path.join(folder, "package.json"), "utf8"));
+  return run(process.execPath, [path.join(folder, bin), ...args], work);
+}
 
 /** gen, then the host's `prettier --check`, `prettier --write` and the drift check. */
 async function expectHostFormatting(): Promise<Record<string, string>> {
@@ -126,36 +134,69 @@ describe("a prettier configuration that cannot be used exits 2 and writes nothin
   });
 });
 
+/** Host configurations of several kinds: each gives a clean run that the host's prettier accepts. */
+const CONFIGURATIONS: readonly [string, Readonly<Record<string, string>>][] = [
+  [
+    "no configuration but package.json's devDependencies",
+    { "package.json": '{ "devDependencies": { "prettier": "*" } }\n' },
+  ],
+  [
+    ".prettierrc.json",
+    { ".prettierrc.json": '{ "printWidth": 80, "singleQuote": true, "trailingComma": "es5" }\n' },
+  ],
+  [
+    ".prettierrc in YAML",
+    { ".prettierrc": "semi: false\ntabWidth: 4\nquoteProps: consistent\narrowParens: avoid\n" },
+  ],
+  [
+    "options of every kind in package.json",
+    {
+      "package.json": JSON.stringify({
+        prettier: {
+          experimentalOperatorPosition: "start",
+          objectWrap: "collapse",
+          endOfLine: "crlf",
+          useTabs: true,
+          printWidth: 60,
+          bracketSameLine: true,
+          experimentalTernaries: true,
+        },
+      }),
+    },
+  ],
+  [
+    "a parser set by an override",
+    {
+      ".prettierrc.json": JSON.stringify({
+        overrides: [{ files: "*.ts", options: { parser: "babel-ts" } }],
+      }),
+    },
+  ],
+];
+
+describe("the host's configuration of any kind", () => {
+  it.each(CONFIGURATIONS)("%s: a clean run, and its prettier --check passes", async (_, host) => {
+    for (const [name, text] of Object.entries(host))
+      await fs.writeFile(path.join(work, name), text);
+    const files = await expectHostFormatting();
+    expect(Object.keys(files).length).toBe(10);
+  });
+});
+
 describe("which prettier formats", () => {
-  it("the host's own, installed where the output folder is; else this package's", async () => {
-    const own = locatePrettier(path.join(work, "generated"));
-    expect(own).toEqual({
-      path: path.join(REPO, "node_modules/prettier/index.cjs"),
-      version: JSON.parse(
-        await fs.readFile(path.join(REPO, "node_modules/prettier/package.json"), "utf8"),
-      ).version,
-      own: true,
-    });
-    // A host with a prettier of its own (a copy: a symbolic link would resolve to this one).
-    await fs.cp(
-      path.join(REPO, "node_modules/prettier"),
-      path.join(work, "node_modules/prettier"),
-      {
-        recursive: true,
-      },
-    );
-    const hosts = locatePrettier(path.join(work, "generated"));
-    expect(hosts).toEqual({
-      path: path.join(work, "node_modules/prettier/index.cjs"),
-      version: own.version,
-      own: false,
-    });
+  it("the host's own, installed where the output folder is: prettier 2 as well as 3", async () => {
+    await fs.rm(path.join(work, "node_modules"), { recursive: true });
+    await linkPrettier(work, PRETTIER_2);
     await fs.writeFile(path.join(work, ".prettierrc.json"), '{ "semi": false }\n');
     await expectHostFormatting();
     // The run recorded which prettier formatted its output (node_modules/.cache/tool-validators).
     const cache = path.join(work, "node_modules/.cache/tool-validators");
     const [manifest] = await fs.readdir(cache);
     const recorded = JSON.parse(await fs.readFile(path.join(cache, manifest!), "utf8"));
-    expect(recorded.prettier).toEqual({ path: hosts.path, version: hosts.version });
+    expect(recorded.formatter).toEqual({
+      kind: "prettier",
+      path: path.join(PRETTIER_2, "index.js"),
+      version: "2.8.8",
+    });
   });
 });

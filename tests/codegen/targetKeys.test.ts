@@ -100,7 +100,7 @@ describe("targets", () => {
     [[], '"targets" must be a non-empty list of targets'],
     [
       [{ out: "a" }, "b"],
-      '"targets[1]" must be an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles and exportNames, not "b"',
+      '"targets[1]" must be an object with the keys tools, out, mode, command, enforce, shapes, excludeTools, excludeFiles, exportNames and formatter, not "b"',
     ],
     [[{ tools: "a" }], '"targets[0]" has no "out": each target names the folder it writes'],
     [[{ out: "a", outDir: "b" }], '"targets[0]" has an unknown key "outDir" (did you mean "out"?)'],

@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
+import { linkBiome, linkPrettier } from "../helpers/formatters.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { runMain, startMain } from "../helpers/inProcess.js";
 import { genCommand } from "../helpers/spawn.js";
@@ -167,7 +168,10 @@ describe("npm run gen -- --watch", () => {
     }
   });
 
-  it("regenerates when the settings or the prettier configuration change; a broken settings file is reported and watching goes on", async () => {
+  it("regenerates when the settings or the formatter's configuration change; a broken settings file is reported and watching goes on", async () => {
+    // The host's formatters are installed; it sets neither up yet.
+    await linkPrettier(work);
+    await linkBiome(work);
     const watching = startMain(["--watch"], work);
     const stdout = watching.stdout;
     const stderr = watching.stderr;
@@ -195,6 +199,20 @@ describe("npm run gen -- --watch", () => {
       // .editorconfig, as prettier's command line reads it.
       await fs.writeFile(file(".editorconfig"), "root = true\n[*]\nindent_style = tab\n");
       await slowly("tabs", async () => (await fs.readFile(index, "utf8")).includes("\n\t"));
+      await upToDate();
+
+      // Biome's configuration instead of prettier's: the host formats with Biome now.
+      await fs.rm(file(".prettierrc.json"));
+      await fs.writeFile(
+        file("biome.json"),
+        '{ "javascript": { "formatter": { "quoteStyle": "single" } } }\n',
+      );
+      await slowly("Biome's single quotes", async () =>
+        (await fs.readFile(index, "utf8")).includes(
+          "import type { ValidationIssue, Validator } from './types.js';",
+        ),
+      );
+      expect(stdout()).toMatch(/Changed: [^\n]*biome\.json\. Regenerating\./);
       await upToDate();
 
       // The settings: a new output folder and fewer tools.
@@ -229,7 +247,8 @@ describe("npm run gen -- --watch", () => {
         text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'),
       );
       await slowly("the validator to accept POST", async () =>
-        (await fs.readFile(file("validators/fetch-url.ts"), "utf8")).includes('"POST"'),
+        // Biome's single quotes.
+        (await fs.readFile(file("validators/fetch-url.ts"), "utf8")).includes("'POST'"),
       );
       await upToDate();
     } finally {

@@ -1,7 +1,7 @@
-// Random tool schemas aimed at the printer: the shapes that change how the generated code is
-// laid out (long and quoted keys, keys that are numbers, unicode and control characters in keys
-// and descriptions, many properties, large enums and enums of objects, additionalProperties
-// schemas, deep nesting), alongside the property tests' own schemas (corpus.ts).
+// Random tool schemas aimed at the emitted layout (tests/format/layout.test.ts): the shapes that
+// change how the generated code is laid out (long and quoted keys, keys that are numbers, unicode
+// and control characters in keys and descriptions, many properties, large enums and enums of
+// objects, additionalProperties schemas, deep nesting), alongside the property tests' own schemas.
 import fc from "fast-check";
 import { rootSchemaArb } from "../properties/schemas.js";
 
@@ -142,13 +142,13 @@ function objectArb(depth: number, sub: fc.Arbitrary<Json>): fc.Arbitrary<Json> {
 }
 
 /** A tool's parameters: an object schema, sometimes with more than 32 properties. */
-export const toolParametersArb: fc.Arbitrary<Json> = fc.oneof(
+const toolParametersArb: fc.Arbitrary<Json> = fc.oneof(
   { weight: 3, arbitrary: objectArb(2, schemaArb(2)) },
   { weight: 1, arbitrary: objectArb(3, schemaArb(1)) },
   { weight: 1, arbitrary: objectArb(1, schemaArb(4)) },
 );
 
-export const toolNameArb = fc.oneof(
+const toolNameArb = fc.oneof(
   fc.constantFrom(
     "Read",
     "Bash",
@@ -162,9 +162,9 @@ export const toolNameArb = fc.oneof(
   fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{0,30}$/),
 );
 
-export const descriptionArb = fc.option(textArb, { freq: 2 });
+const descriptionArb = fc.option(textArb, { freq: 2 });
 
-/** One to three tools (a name, parameters or any root schema, a description), as corpus.ts's `schemaFiles` takes them. */
+/** One to three tools: a name, parameters or any root schema, a description. */
 export const toolsArb = fc.array(
   fc
     .record({

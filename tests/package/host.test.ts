@@ -250,6 +250,76 @@ describe("the packed package in a host", () => {
   });
 });
 
+describe("a host locked at another prettier than this project's", () => {
+  // The host of the report that once saw `npm i -D` of the package move its prettier from
+  // 3.6.2 to the package's own 3.10.1: a range this project's version satisfies, locked lower.
+  const LOCKED = "3.6.2";
+  let other: string;
+  const inOther = (command: string, args: readonly string[]) =>
+    run(command, args, other, { env: ENV });
+  const lockedPrettier = async () => {
+    const lock = JSON.parse(await fs.readFile(path.join(other, "package-lock.json"), "utf8"));
+    const installed = JSON.parse(
+      await fs.readFile(path.join(other, "node_modules/prettier/package.json"), "utf8"),
+    );
+    return { lock: lock.packages["node_modules/prettier"].version, installed: installed.version };
+  };
+
+  beforeAll(async () => {
+    other = path.join(temp, "host-prettier-3.6");
+    await fs.cp(path.join(FIXTURE, "src/tools"), path.join(other, "src/tools"), {
+      recursive: true,
+    });
+    await fs.copyFile(path.join(FIXTURE, ".prettierrc.json"), path.join(other, ".prettierrc.json"));
+    const manifest = (range: string) =>
+      `${JSON.stringify(
+        {
+          name: "host-prettier",
+          private: true,
+          type: "module",
+          "tool-validators": { tools: "src/tools/**/*.ts", out: "src/generated" },
+          devDependencies: { prettier: range },
+        },
+        null,
+        2,
+      )}\n`;
+    // Locked at 3.6.2 under the range ^3.5.3, as the host was.
+    await fs.writeFile(path.join(other, "package.json"), manifest(LOCKED));
+    const locked = await inOther("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund"]);
+    expect(locked.code, locked.stderr).toBe(0);
+    await fs.writeFile(path.join(other, "package.json"), manifest("^3.5.3"));
+    const lock = JSON.parse(await fs.readFile(path.join(other, "package-lock.json"), "utf8"));
+    lock.packages[""].devDependencies.prettier = "^3.5.3";
+    await fs.writeFile(path.join(other, "package-lock.json"), JSON.stringify(lock, null, 2));
+  });
+
+  it("keeps its prettier when it installs the package, which formats with that prettier", async () => {
+    expect(await lockedPrettier()).toEqual({ lock: LOCKED, installed: LOCKED });
+    const install = await inOther("npm", [
+      "install",
+      "--save-dev",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      path.join(temp, packed.filename),
+    ]);
+    expect(install.code, install.stderr).toBe(0);
+    expect(await lockedPrettier()).toEqual({ lock: LOCKED, installed: LOCKED });
+
+    const gen = await inOther("npx", ["tool-validators"]);
+    expect(gen.stderr).toBe("");
+    expect(gen.code).toBe(0);
+    const index = await fs.readFile(path.join(other, "src/generated/index.ts"), "utf8");
+    expect(index).toContain("from './types.js';");
+    const check = await inOther("npx", ["prettier", "--check", "src/generated"]);
+    expect(check.stdout + check.stderr).toContain("All matched files use Prettier code style!");
+    expect(check.code).toBe(0);
+    const drift = await inOther("npx", ["tool-validators", "--check", "--no-cache"]);
+    expect(drift.code).toBe(0);
+    expect((await inOther("npx", ["prettier", "--version"])).stdout.trim()).toBe(LOCKED);
+  });
+});
+
 /** A tool declaring every constraint keyword (and the older forms of some). */
 const EVERY_CONSTRAINT = {
   type: "object",
