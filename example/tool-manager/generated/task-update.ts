@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskUpdate" tool, as declared in example/tool-manager/tools/taskTool.ts.
@@ -109,3 +110,11 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
 export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
   return validateTaskUpdate(args) === undefined;
 }
+
+/** The "TaskUpdate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskUpdateSchema: StandardToolSchemaV1<TaskUpdateArgs> =
+  /* @__PURE__ */ standardSchema<TaskUpdateArgs>(
+    "TaskUpdate",
+    validateTaskUpdate,
+    '{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","enum":["pending","in_progress","completed"]}},"required":["taskId","status"],"additionalProperties":false}',
+  );
