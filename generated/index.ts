@@ -425,7 +425,7 @@ export function assertValidators(toolNames: Iterable<string>): void {
   const names = missing.map((name) => JSON.stringify(name)).join(", ");
   const one = missing.length === 1;
   throw new Error(
-    `The built-in ${one ? "tool" : "tools"} ${names} ${one ? "has" : "have"}` +
-      ' no generated validator: the generator did not read their declarations (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the folder is out of date (run `npm run gen`).',
+    `The built-in ${one ? "tool" : "tools"} ${names} ${one ? "has" : "have"} no generated validator: the generator did not read ${one ? "its declaration" : "their declarations"}` +
+      ' (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the folder is out of date (run `npm run gen`).',
   );
 }

@@ -137,7 +137,7 @@ function ownKey(key: string): Code {
 
 /** What tells a host that a tool it registers as built-in has no validator (CONTRACT.md section 5). */
 function missing(command: string): string {
-  const advice = ` no generated validator: the generator did not read their declarations (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare \`{ type: "object", properties: {} }\`), or the folder is out of date (run \`${command}\`).`;
+  const advice = ` (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare \`{ type: "object", properties: {} }\`), or the folder is out of date (run \`${command}\`).`;
   return code`/**
  * The names of the given tools that have no generated validator, each once, in the order given:
  * a host passes the tools it registers as built-in, which should all have one.
@@ -156,7 +156,9 @@ const missing = missingValidators(toolNames);
 if (missing.length === 0) return;
 const names = missing.map((name) => JSON.stringify(name)).join(", ");
 const one = missing.length === 1;
-throw new Error(\`The built-in \${one ? "tool" : "tools"} \${names} \${one ? "has" : "have"}\` + ${advice});
+throw new Error(
+\`The built-in \${one ? "tool" : "tools"} \${names} \${one ? "has" : "have"} no generated validator: the generator did not read \${one ? "its declaration" : "their declarations"}\` + ${advice},
+);
 }
 `.toString();
 }

@@ -6,7 +6,12 @@ import { MessageManager } from "../../../example/tool-manager/managers/messageMa
 import { TRUNCATION_NOTE } from "../../../example/tool-manager/managers/toolArguments.js";
 import { ToolManager } from "../../../example/tool-manager/managers/toolManager.js";
 import { spans } from "../../../example/tool-manager/telemetry/spans.js";
-import type { ToolContext, ToolPlugin } from "../../../example/tool-manager/tools/index.js";
+import {
+  builtInTools,
+  type ToolContext,
+  type ToolPlugin,
+} from "../../../example/tool-manager/tools/index.js";
+import { missingValidators } from "../../../example/tool-manager/generated/index.js";
 
 const TASK_UPDATE_TEXT = [
   "TaskUpdate failed due to the following issues:",
@@ -32,6 +37,12 @@ describe("the wave-style tool manager", () => {
   beforeEach(() => {
     expect(spans().open).toEqual([]);
   });
+
+  // #region validators
+  it("has a generated validator for every built-in tool", () => {
+    expect(missingValidators(builtInTools.map((tool) => tool.name))).toEqual([]);
+  });
+  // #endregion validators
 
   it("answers a wrong call to a built-in with the text, runs nothing, and ends its span", async () => {
     const { context, toolManager } = setup();
