@@ -140,14 +140,16 @@ class NoOpenApiForm extends Error {}
  * boolean schema is `{}` / `{ not: {} }`. Anything else throws, naming the keyword and where.
  */
 function openApi30(toolName: string, declared: SchemaObject): SchemaObject {
+  let why: string;
   try {
     return openApiSchema(declared, "#");
   } catch (error) {
     if (!(error instanceof NoOpenApiForm)) throw error;
-    throw new Error(
-      `The JSON Schema of the ${JSON.stringify(toolName)} tool has no OpenAPI 3.0 form: ${error.message} (OpenAPI 3.0 schemas have draft-04's keywords and \`nullable\`). The targets "draft-2020-12" and "draft-07" give it as declared.`,
-    );
+    why = error.message;
   }
+  throw new Error(
+    `The JSON Schema of the ${JSON.stringify(toolName)} tool has no OpenAPI 3.0 form: ${why} (OpenAPI 3.0 schemas have draft-04's keywords and \`nullable\`). The targets "draft-2020-12" and "draft-07" give it as declared.`,
+  );
 }
 
 function openApiSchema(schema: unknown, at: string): SchemaObject {
@@ -279,16 +281,18 @@ export function strictForm(
   declaration: string,
 ): { readonly text: string; readonly plan: NullPlan | undefined } {
   const form = JSON.parse(declaration) as unknown;
+  let why: string;
   try {
     if (!isObject(form)) throw new NoStrictForm("the declaration is not an object schema");
     const plan = strictSchema(form, "#", false);
     return { text: JSON.stringify(form), plan };
   } catch (error) {
     if (!(error instanceof NoStrictForm)) throw error;
-    throw new Error(
-      `The JSON Schema of the ${JSON.stringify(toolName)} tool has no OpenAI strict form: ${error.message}.`,
-    );
+    why = error.message;
   }
+  throw new Error(
+    `The JSON Schema of the ${JSON.stringify(toolName)} tool has no OpenAI strict form: ${why}.`,
+  );
 }
 
 function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullPlan | undefined {
