@@ -13,7 +13,6 @@ import {
   type CreateEventArgs,
   type StandardToolSchemaV1,
 } from "./generated/index.js";
-
 // #endregion tools
 export interface CalendarEvent {
   readonly title: string;
@@ -66,7 +65,10 @@ export function validatedBy<Args>(
   return (value) => {
     const result = schema["~standard"].validate(value);
     if (result.issues === undefined) return { success: true, value: result.value };
-    return { success: false, error: new Error(formatValidationError(schema.toolName, result.issues)) };
+    return {
+      success: false,
+      error: new Error(formatValidationError(schema.toolName, result.issues)),
+    };
   };
 }
 // #endregion validatedBy

@@ -71,7 +71,9 @@ export function addEvent(calendar: CalendarEvent[], args: CreateEventArgs): stri
     title,
     start,
     durationMinutes: duration_minutes,
-    attendees: attendees.map((attendee) => attendee.email + (attendee.optional ? " (optional)" : "")),
+    attendees: attendees.map(
+      (attendee) => attendee.email + (attendee.optional ? " (optional)" : ""),
+    ),
   });
   return `Created "${title}" at ${start} (${duration_minutes} min, ${attendees.length} attendees)`;
 }

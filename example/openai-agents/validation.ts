@@ -26,7 +26,8 @@ export const validArguments = defineToolInputGuardrail({
   run: async ({ toolCall }) => {
     const schema = strictSchema(toolCall.name);
     const args = parsed(toolCall.arguments);
-    if (schema === undefined || args === undefined) return ToolGuardrailFunctionOutputFactory.allow();
+    if (schema === undefined || args === undefined)
+      return ToolGuardrailFunctionOutputFactory.allow();
     const result = schema["~standard"].validate(args);
     if (result.issues === undefined) return ToolGuardrailFunctionOutputFactory.allow();
     return ToolGuardrailFunctionOutputFactory.rejectContent(

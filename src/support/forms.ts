@@ -21,7 +21,11 @@ const SERVED = '"draft-2020-12", "draft-07" and "openapi-3.0"';
  * declaration as declared; or its OpenAPI 3.0 form. Throws an error naming the targets served
  * for any other target, and where the form cannot say the declaration.
  */
-export function declarationFor(toolName: string, declaration: string, options: unknown): SchemaObject {
+export function declarationFor(
+  toolName: string,
+  declaration: string,
+  options: unknown,
+): SchemaObject {
   const target = targetOf(toolName, options);
   const declared = asObject(JSON.parse(declaration) as unknown);
   if (target === "openapi-3.0") return openApi30(toolName, declared);
@@ -70,7 +74,12 @@ function isObject(value: unknown): value is SchemaObject {
 
 /** Sets an own property, `__proto__` included (an assignment would set the prototype). */
 function setOwn(object: object, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  Object.defineProperty(object, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** A JSON Pointer segment for a key. */
@@ -167,7 +176,9 @@ function openApiSchema(schema: unknown, at: string): SchemaObject {
   }
   const nullable = out["nullable"] === true && out["type"] !== undefined;
   if (Array.isArray(out["enum"]) && out["enum"].includes(null) && !nullable)
-    throw new NoOpenApiForm(`\`enum\` at ${at} lists null without \`nullable: true\` beside a type`);
+    throw new NoOpenApiForm(
+      `\`enum\` at ${at} lists null without \`nullable: true\` beside a type`,
+    );
   return out;
 }
 
@@ -230,7 +241,9 @@ function openApiBound(
   }
   if (bound === undefined) return { [inclusive]: strict, [exclusive]: true };
   if (typeof bound !== "number")
-    throw new NoOpenApiForm(`\`${exclusive}\` at ${at} stands beside a \`${inclusive}\` that is not a number`);
+    throw new NoOpenApiForm(
+      `\`${exclusive}\` at ${at} stands beside a \`${inclusive}\` that is not a number`,
+    );
   const tighter = inclusive === "minimum" ? strict >= bound : strict <= bound;
   return tighter ? { [inclusive]: strict, [exclusive]: true } : { [inclusive]: bound };
 }
@@ -282,28 +295,32 @@ export function strictForm(
 }
 
 function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullPlan | undefined {
-  if ("$ref" in schema) throw new NoStrictForm(`the strict form does not follow the \`$ref\` at ${at}`);
+  if ("$ref" in schema)
+    throw new NoStrictForm(`the strict form does not follow the \`$ref\` at ${at}`);
   const nullable: string[] = [];
   const properties: [string, NullPlan][] = [];
   const declared = schema["properties"];
   if (isObject(declared) && mayBeObject(schema["type"])) {
     if (schema["type"] === undefined) schema["type"] = "object";
-    const required = new Set(Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : []);
+    const required = new Set(
+      Array.isArray(schema["required"]) ? (schema["required"] as unknown[]) : [],
+    );
     for (const key of Object.keys(declared)) {
       const value = declared[key];
       const here = `${at}/properties/${pointer(key)}`;
       const plan = isObject(value) ? strictSchema(value, here, inAnyOf) : undefined;
       if (plan !== undefined) properties.push([key, plan]);
       if (required.has(key) || !excludesNull(value)) continue;
-      if (inAnyOf)
-        throw new NoStrictForm(`the optional property at ${here} is inside \`anyOf\``);
+      if (inAnyOf) throw new NoStrictForm(`the optional property at ${here} is inside \`anyOf\``);
       setOwn(declared, key, nullableSchema(value));
       nullable.push(key);
     }
     schema["required"] = Object.keys(declared);
     schema["additionalProperties"] = false;
   }
-  const items = isObject(schema["items"]) ? strictSchema(schema["items"], `${at}/items`, inAnyOf) : undefined;
+  const items = isObject(schema["items"])
+    ? strictSchema(schema["items"], `${at}/items`, inAnyOf)
+    : undefined;
   const branches = schema["anyOf"];
   if (Array.isArray(branches))
     branches.forEach((branch: unknown, i) => {
@@ -314,7 +331,9 @@ function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullP
 }
 
 function mayBeObject(type: unknown): boolean {
-  return type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"));
+  return (
+    type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"))
+  );
 }
 
 /** Whether a schema refuses `null`, as far as its `type`, `enum`, `const` or `anyOf` say. */

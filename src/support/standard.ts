@@ -42,8 +42,10 @@ export interface StandardSchemaV1<Input = unknown, Output = Input> {
 }
 
 /** The Standard Schema properties interface. */
-export interface StandardSchemaV1Props<Input = unknown, Output = Input>
-  extends StandardTypedV1Props<Input, Output> {
+export interface StandardSchemaV1Props<
+  Input = unknown,
+  Output = Input,
+> extends StandardTypedV1Props<Input, Output> {
   /** Validates unknown input values. */
   readonly validate: (
     value: unknown,
@@ -53,8 +55,7 @@ export interface StandardSchemaV1Props<Input = unknown, Output = Input>
 
 /** The result interface of the validate function. */
 export type StandardSchemaV1Result<Output> =
-  | StandardSchemaV1SuccessResult<Output>
-  | StandardSchemaV1FailureResult;
+  StandardSchemaV1SuccessResult<Output> | StandardSchemaV1FailureResult;
 
 /** The result interface if validation succeeds. */
 export interface StandardSchemaV1SuccessResult<Output> {
@@ -96,8 +97,10 @@ export interface StandardJSONSchemaV1<Input = unknown, Output = Input> {
 }
 
 /** The Standard JSON Schema properties interface. */
-export interface StandardJSONSchemaV1Props<Input = unknown, Output = Input>
-  extends StandardTypedV1Props<Input, Output> {
+export interface StandardJSONSchemaV1Props<
+  Input = unknown,
+  Output = Input,
+> extends StandardTypedV1Props<Input, Output> {
   /** Methods for generating the input/output JSON Schema. */
   readonly jsonSchema: StandardJSONSchemaV1Converter;
 }
@@ -117,7 +120,8 @@ export interface StandardJSONSchemaV1Converter {
  *
  * The `"openapi-3.0"` target is intended as a standardized specifier for OpenAPI 3.0 which is a superset of JSON Schema `"draft-04"`.
  */
-export type StandardJSONSchemaV1Target = "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
+export type StandardJSONSchemaV1Target =
+  "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
 
 /** The options for the input/output methods. */
 export interface StandardJSONSchemaV1Options {
@@ -144,8 +148,7 @@ export interface StandardToolPropsV1<Args>
 }
 
 export type StandardToolResultV1<Args> =
-  | StandardSchemaV1SuccessResult<Args>
-  | { readonly issues: readonly StandardToolIssueV1[] };
+  StandardSchemaV1SuccessResult<Args> | { readonly issues: readonly StandardToolIssueV1[] };
 
 /**
  * One issue of the contract (its code, path and fields) with its `message`: the line the text

@@ -1,7 +1,11 @@
 // The generated Standard Schemas against the specification's own types (@standard-schema/spec
 // 1.1.0): checked by `npm run typecheck`, where an object that stopped implementing either
 // interface, or a copied type that drifted from the specification's, fails the type check.
-import type { StandardJSONSchemaV1, StandardSchemaV1, StandardTypedV1 } from "@standard-schema/spec";
+import type {
+  StandardJSONSchemaV1,
+  StandardSchemaV1,
+  StandardTypedV1,
+} from "@standard-schema/spec";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   openAIStrict,

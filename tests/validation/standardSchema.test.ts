@@ -134,7 +134,14 @@ describe("every generated tool's Standard Schema", () => {
       new Map([["pattern", "x"]]),
       new Point(),
       getterThatThrows("pattern"),
-      new Proxy({}, { ownKeys: () => { throw new Error("no keys"); } }),
+      new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error("no keys");
+          },
+        },
+      ),
       revoked.proxy,
       Symbol("s"),
       10n,
@@ -187,11 +194,27 @@ describe("declarations of the tests' own", () => {
             "x-origin": "tests",
           },
         },
-        { name: "tuple", schema: { type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }] } } } },
+        {
+          name: "tuple",
+          schema: {
+            type: "object",
+            properties: { pair: { type: "array", prefixItems: [{ type: "string" }] } },
+          },
+        },
         { name: "nulls", schema: { type: "object", properties: { only: { type: "null" } } } },
-        { name: "several", schema: { type: "object", properties: { x: { type: ["string", "number"] } } } },
+        {
+          name: "several",
+          schema: { type: "object", properties: { x: { type: ["string", "number"] } } },
+        },
         { name: "doc", schema: { type: "object", properties: {}, examples: [{}] } },
-        { name: "drafted", schema: { $schema: "http://json-schema.org/draft-07/schema", type: "object", properties: {} } },
+        {
+          name: "drafted",
+          schema: {
+            $schema: "http://json-schema.org/draft-07/schema",
+            type: "object",
+            properties: {},
+          },
+        },
         {
           name: "weather",
           schema: {
@@ -209,7 +232,11 @@ describe("declarations of the tests' own", () => {
               },
               stops: {
                 type: "array",
-                items: { type: "object", properties: { at: { type: "string" }, note: { type: "string" } }, required: ["at"] },
+                items: {
+                  type: "object",
+                  properties: { at: { type: "string" }, note: { type: "string" } },
+                  required: ["at"],
+                },
               },
             },
             required: ["city"],
@@ -220,12 +247,28 @@ describe("declarations of the tests' own", () => {
           schema: {
             type: "object",
             properties: {
-              target: { anyOf: [{ type: "object", properties: { id: { type: "string" }, note: { type: "string" } }, required: ["id"] }, { type: "string" }] },
+              target: {
+                anyOf: [
+                  {
+                    type: "object",
+                    properties: { id: { type: "string" }, note: { type: "string" } },
+                    required: ["id"],
+                  },
+                  { type: "string" },
+                ],
+              },
             },
             required: ["target"],
           },
         },
-        { name: "referenced", schema: { type: "object", properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string" } } } },
+        {
+          name: "referenced",
+          schema: {
+            type: "object",
+            properties: { a: { $ref: "#/$defs/a" } },
+            $defs: { a: { type: "string" } },
+          },
+        },
       ],
       "strict",
     );
@@ -320,7 +363,10 @@ describe("declarations of the tests' own", () => {
       mode: null,
       any: null,
       when: { from: "9", to: null },
-      stops: [{ at: "a", note: null }, { at: "b", note: "x" }],
+      stops: [
+        { at: "a", note: null },
+        { at: "b", note: "x" },
+      ],
     };
     const result = validate(call);
     expect(result).toEqual({
@@ -344,16 +390,21 @@ describe("declarations of the tests' own", () => {
       'The parameter `unit` is invalid: expected one of "c"|"f"|null',
     ]);
     // The plain schema takes no null for an optional property.
-    expect(schema("weather")["~standard"].validate({ city: "x", days: null }).issues).toHaveLength(1);
+    expect(schema("weather")["~standard"].validate({ city: "x", days: null }).issues).toHaveLength(
+      1,
+    );
   });
 
   it("openAIStrict never throws on a value that is not JSON", () => {
     const { validate } = strict("weather")["~standard"];
-    for (const value of [undefined, new Map(), getterThatThrows("days"), getterThatThrows("city")]) {
+    for (const value of [
+      undefined,
+      new Map(),
+      getterThatThrows("days"),
+      getterThatThrows("city"),
+    ]) {
       const result = validate(value);
-      expect(result.issues).toEqual(
-        schema("weather")["~standard"].validate(value).issues,
-      );
+      expect(result.issues).toEqual(schema("weather")["~standard"].validate(value).issues);
     }
   });
 

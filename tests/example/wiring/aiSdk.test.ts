@@ -254,7 +254,10 @@ describe("what the AI SDK does to a generated schema it sends", () => {
     };
     expect(await sentBy(schema)).toEqual({
       ...declaration,
-      properties: { name: { type: "string" }, meta: { type: "object", additionalProperties: false } },
+      properties: {
+        name: { type: "string" },
+        meta: { type: "object", additionalProperties: false },
+      },
       additionalProperties: false,
     });
     expect(

@@ -34,8 +34,7 @@ function agent(model: ScriptedModel, tools: readonly ReturnType<typeof tool>[]) 
   return new Agent({ name: "planner", instructions: "Plan the day.", model, tools: [...tools] });
 }
 
-const call = (name: string, args: string, callId: string) =>
-  functionCall(name, args, { callId });
+const call = (name: string, args: string, callId: string) => functionCall(name, args, { callId });
 
 /** What each tool call got back, as the model read it on its next request. */
 function toolResults(request: RecordedModelCall): Record<string, string> {
@@ -131,7 +130,8 @@ describe("OpenAI Agents JS, tools declared in tool() and checked by the guardrai
       ].join("\n"),
     });
     expect(toolResults(model.calls[2]!)).toMatchObject({
-      call_3: "Lisbon, day 1: 18 °C, clear\nLisbon, day 2: 19 °C, clear\nLisbon, day 3: 20 °C, clear",
+      call_3:
+        "Lisbon, day 1: 18 °C, clear\nLisbon, day 2: 19 °C, clear\nLisbon, day 3: 20 °C, clear",
       call_4: 'Created "Standup" at 2025-05-02T09:00:00Z (15 min, 1 attendees)',
     });
     // Only the corrected call reached the calendar, its null read as the key left out.
