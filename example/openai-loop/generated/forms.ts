@@ -397,10 +397,11 @@ function stripped(plan: NullPlan, value: unknown): unknown {
     if (copy === undefined) copy = { ...record };
     delete copy[key];
   }
-  for (const [key, inner] of plan.properties) {
+  for (const property of plan.properties) {
+    const key = property[0];
     if (!Object.prototype.propertyIsEnumerable.call(record, key)) continue;
     const before = record[key];
-    const after = stripped(inner, before);
+    const after = stripped(property[1], before);
     if (after === before) continue;
     if (copy === undefined) copy = { ...record };
     setOwn(copy, key, after);

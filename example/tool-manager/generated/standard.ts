@@ -206,7 +206,8 @@ export function openAIStrict<Args>(schema: StandardToolSchemaV1<Args>): Standard
     throw new TypeError(
       "openAIStrict takes a tool's schema from the generated folder (<Name>Schema or toolSchemas).",
     );
-  const { toolName, validator } = parts;
+  const toolName = parts.toolName;
+  const validator = parts.validator;
   const form = strictForm(toolName, parts.declaration);
   const strict = toolSchema<Args>(
     toolName,
