@@ -155,9 +155,8 @@ export function isArtifactArgs(args: unknown): args is ArtifactArgs {
 }
 
 /** The "Artifact" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const ArtifactSchema: StandardToolSchemaV1<ArtifactArgs> =
-  /* @__PURE__ */ standardSchema<ArtifactArgs>(
-    "Artifact",
-    validateArtifact,
-    '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to show: absolute, or relative to the working directory."},"label":{"type":"string","description":"The title shown with the artifact, at most 60 characters."},"favicon":{"type":"string","description":"A small icon for the artifact, such as an emoji."},"url":{"type":"string","description":"An http(s) address where the artifact is served, when it is not just the file."},"force":{"type":"boolean","description":"Show the artifact again even if the viewer already shows this file."}},"required":["file_path"]}',
-  );
+export const ArtifactSchema: StandardToolSchemaV1<ArtifactArgs> = /* @__PURE__ */ standardSchema(
+  "Artifact",
+  validateArtifact,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to show: absolute, or relative to the working directory."},"label":{"type":"string","description":"The title shown with the artifact, at most 60 characters."},"favicon":{"type":"string","description":"A small icon for the artifact, such as an emoji."},"url":{"type":"string","description":"An http(s) address where the artifact is served, when it is not just the file."},"force":{"type":"boolean","description":"Show the artifact again even if the viewer already shows this file."}},"required":["file_path"]}',
+);

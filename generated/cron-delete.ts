@@ -91,7 +91,7 @@ export function isCronDeleteArgs(args: unknown): args is CronDeleteArgs {
 
 /** The "CronDelete" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const CronDeleteSchema: StandardToolSchemaV1<CronDeleteArgs> =
-  /* @__PURE__ */ standardSchema<CronDeleteArgs>(
+  /* @__PURE__ */ standardSchema(
     "CronDelete",
     validateCronDelete,
     '{"type":"object","properties":{"id":{"type":"string","description":"The job id, e.g. \'cron_1\'."}},"required":["id"]}',

@@ -66,9 +66,8 @@ export function isCronListArgs(args: unknown): args is CronListArgs {
 }
 
 /** The "CronList" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const CronListSchema: StandardToolSchemaV1<CronListArgs> =
-  /* @__PURE__ */ standardSchema<CronListArgs>(
-    "CronList",
-    validateCronList,
-    '{"type":"object","properties":{}}',
-  );
+export const CronListSchema: StandardToolSchemaV1<CronListArgs> = /* @__PURE__ */ standardSchema(
+  "CronList",
+  validateCronList,
+  '{"type":"object","properties":{}}',
+);

@@ -67,7 +67,7 @@ export function isEnterPlanModeArgs(args: unknown): args is EnterPlanModeArgs {
 
 /** The "EnterPlanMode" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const EnterPlanModeSchema: StandardToolSchemaV1<EnterPlanModeArgs> =
-  /* @__PURE__ */ standardSchema<EnterPlanModeArgs>(
+  /* @__PURE__ */ standardSchema(
     "EnterPlanMode",
     validateEnterPlanMode,
     '{"type":"object","properties":{},"required":[],"additionalProperties":false}',

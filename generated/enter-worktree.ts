@@ -88,7 +88,7 @@ export function isEnterWorktreeArgs(args: unknown): args is EnterWorktreeArgs {
 
 /** The "EnterWorktree" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const EnterWorktreeSchema: StandardToolSchemaV1<EnterWorktreeArgs> =
-  /* @__PURE__ */ standardSchema<EnterWorktreeArgs>(
+  /* @__PURE__ */ standardSchema(
     "EnterWorktree",
     validateEnterWorktree,
     '{"type":"object","properties":{"name":{"type":"string","description":"A short name for the worktree (letters, digits, \'.\', \'_\', \'-\'; at most 64 characters). A random one is chosen when omitted."}}}',

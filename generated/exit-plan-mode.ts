@@ -67,7 +67,7 @@ export function isExitPlanModeArgs(args: unknown): args is ExitPlanModeArgs {
 
 /** The "ExitPlanMode" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const ExitPlanModeSchema: StandardToolSchemaV1<ExitPlanModeArgs> =
-  /* @__PURE__ */ standardSchema<ExitPlanModeArgs>(
+  /* @__PURE__ */ standardSchema(
     "ExitPlanMode",
     validateExitPlanMode,
     '{"type":"object","properties":{},"required":[],"additionalProperties":false}',

@@ -113,7 +113,7 @@ export function isExitWorktreeArgs(args: unknown): args is ExitWorktreeArgs {
 
 /** The "ExitWorktree" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const ExitWorktreeSchema: StandardToolSchemaV1<ExitWorktreeArgs> =
-  /* @__PURE__ */ standardSchema<ExitWorktreeArgs>(
+  /* @__PURE__ */ standardSchema(
     "ExitWorktree",
     validateExitWorktree,
     '{"type":"object","properties":{"action":{"type":"string","enum":["keep","remove"],"description":"keep: leave the worktree and branch in place; remove: delete them."},"discard_changes":{"type":"boolean","description":"With remove: delete the worktree even if it has uncommitted changes or unmerged commits (they are lost)."}},"required":["action"]}',

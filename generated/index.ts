@@ -114,7 +114,6 @@ export {
   type StandardJSONSchemaV1,
   type StandardJSONSchemaV1Options,
   type StandardSchemaV1,
-  type StandardToolIssueV1,
   type StandardToolSchemaV1,
 } from "./standard.js";
 export type {
@@ -374,10 +373,34 @@ export function hasValidator(toolName: string): boolean {
 }
 
 /** Every tool's Standard Schema, by tool name. */
-export const toolSchemas: {
-  readonly [Name in keyof ToolArgsByName]: StandardToolSchemaV1<ToolArgsByName[Name]>;
-} = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, never>, {
+export const toolSchemas: Readonly<{
+  Agent: StandardToolSchemaV1<AgentArgs>;
+  Artifact: StandardToolSchemaV1<ArtifactArgs>;
+  AskUserQuestion: StandardToolSchemaV1<AskUserQuestionArgs>;
+  Bash: StandardToolSchemaV1<BashArgs>;
+  CronCreate: StandardToolSchemaV1<CronCreateArgs>;
+  CronDelete: StandardToolSchemaV1<CronDeleteArgs>;
+  CronList: StandardToolSchemaV1<CronListArgs>;
+  Edit: StandardToolSchemaV1<EditArgs>;
+  EnterPlanMode: StandardToolSchemaV1<EnterPlanModeArgs>;
+  EnterWorktree: StandardToolSchemaV1<EnterWorktreeArgs>;
+  ExitPlanMode: StandardToolSchemaV1<ExitPlanModeArgs>;
+  ExitWorktree: StandardToolSchemaV1<ExitWorktreeArgs>;
+  Glob: StandardToolSchemaV1<GlobArgs>;
+  Grep: StandardToolSchemaV1<GrepArgs>;
+  LSP: StandardToolSchemaV1<LSPArgs>;
+  Read: StandardToolSchemaV1<ReadArgs>;
+  Skill: StandardToolSchemaV1<SkillArgs>;
+  TaskCreate: StandardToolSchemaV1<TaskCreateArgs>;
+  TaskGet: StandardToolSchemaV1<TaskGetArgs>;
+  TaskList: StandardToolSchemaV1<TaskListArgs>;
+  TaskStop: StandardToolSchemaV1<TaskStopArgs>;
+  TaskUpdate: StandardToolSchemaV1<TaskUpdateArgs>;
+  WebFetch: StandardToolSchemaV1<WebFetchArgs>;
+  Workflow: StandardToolSchemaV1<WorkflowArgs>;
+  Write: StandardToolSchemaV1<WriteArgs>;
+}> = Object.freeze(
+  Object.assign(Object.create(null) as object, {
     Agent: AgentSchema,
     Artifact: ArtifactSchema,
     AskUserQuestion: AskUserQuestionSchema,
@@ -422,10 +445,16 @@ export function missingValidators(toolNames: Iterable<string>): string[] {
 export function assertValidators(toolNames: Iterable<string>): void {
   const missing = missingValidators(toolNames);
   if (missing.length === 0) return;
-  const names = missing.map((name) => JSON.stringify(name)).join(", ");
   const one = missing.length === 1;
+  let names = "";
+  for (const name of missing) names += (names === "" ? "" : ", ") + JSON.stringify(name);
   throw new Error(
-    `The built-in ${one ? "tool" : "tools"} ${names} ${one ? "has" : "have"} no generated validator: the generator did not read ${one ? "its declaration" : "their declarations"}` +
-      ' (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the folder is out of date (run `npm run gen`).',
+    "The built-in " +
+      (one ? "tool " : "tools ") +
+      names +
+      (one ? " has" : " have") +
+      " no generated validator: the generator did not read " +
+      (one ? "its declaration" : "their declarations") +
+      ' (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the generated folder is out of date: regenerate it (the first line of each of its files names the command).',
   );
 }

@@ -123,7 +123,7 @@ export function isReadArgs(args: unknown): args is ReadArgs {
 }
 
 /** The "Read" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema<ReadArgs>(
+export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema(
   "Read",
   validateRead,
   '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to read: absolute, or relative to the working directory."},"offset":{"type":"number","description":"The line number to start from (1-based). Only for files too long to read at once."},"limit":{"type":"number","description":"How many lines to read (default 2000)."}},"required":["file_path"]}',

@@ -106,9 +106,8 @@ export function isSkillArgs(args: unknown): args is SkillArgs {
 }
 
 /** The "Skill" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const SkillSchema: StandardToolSchemaV1<SkillArgs> =
-  /* @__PURE__ */ standardSchema<SkillArgs>(
-    "Skill",
-    validateSkill,
-    '{"type":"object","properties":{"skill_name":{"type":"string","description":"The skill\'s name, which is its folder name, e.g. \'release-notes\'."},"args":{"type":"string","description":"Arguments for the skill, as the user would type them after its name."}},"required":["skill_name"]}',
-  );
+export const SkillSchema: StandardToolSchemaV1<SkillArgs> = /* @__PURE__ */ standardSchema(
+  "Skill",
+  validateSkill,
+  '{"type":"object","properties":{"skill_name":{"type":"string","description":"The skill\'s name, which is its folder name, e.g. \'release-notes\'."},"args":{"type":"string","description":"Arguments for the skill, as the user would type them after its name."}},"required":["skill_name"]}',
+);

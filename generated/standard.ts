@@ -120,9 +120,11 @@ export interface StandardJSONSchemaV1Converter {
  * It is *strongly recommended* that implementers support `"draft-2020-12"` and `"draft-07"`, as they are both in wide use. All other targets can be implemented on a best-effort basis. Libraries should throw if they don't support a specified target.
  *
  * The `"openapi-3.0"` target is intended as a standardized specifier for OpenAPI 3.0 which is a superset of JSON Schema `"draft-04"`.
+ *
+ * The specification writes `"draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string)`, which
+ * keeps those names in an editor's completions and accepts the same strings.
  */
-export type StandardJSONSchemaV1Target =
-  "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string);
+export type StandardJSONSchemaV1Target = string;
 
 /** The options for the input/output methods. */
 export interface StandardJSONSchemaV1Options {
@@ -140,22 +142,25 @@ export interface StandardToolSchemaV1<Args> {
   readonly "~standard": StandardToolPropsV1<Args>;
   /** The tool's name, as declared. */
   readonly toolName: string;
+  /**
+   * The issues `~standard.validate` finds, as the validator gives them (undefined when there is
+   * none): `formatValidationError(toolName, issues)` makes the text. Never throws.
+   */
+  readonly issues: (value: unknown) => ValidationIssue[] | undefined;
 }
 
-/** Both specifications' properties; `validate` answers at once, with the contract's issues. */
+/** Both specifications' properties; `validate` answers at once. */
 export interface StandardToolPropsV1<Args>
   extends StandardSchemaV1Props<Args, Args>, StandardJSONSchemaV1Props<Args, Args> {
   readonly validate: (value: unknown) => StandardToolResultV1<Args>;
 }
 
-export type StandardToolResultV1<Args> =
-  StandardSchemaV1SuccessResult<Args> | { readonly issues: readonly StandardToolIssueV1[] };
-
 /**
- * One issue of the contract (its code, path and fields) with its `message`: the line the text
- * shows for it, then its hint line when it has one (`... Hint: did you mean ...?`).
+ * The value, or one issue per issue of the validator: the line the text shows for it (then its
+ * hint line, when it has one) as `message`, and its path.
  */
-export type StandardToolIssueV1 = ValidationIssue & { readonly message: string };
+export type StandardToolResultV1<Args> =
+  StandardSchemaV1SuccessResult<Args> | StandardSchemaV1FailureResult;
 
 /** The vendor of every schema of a generated folder. */
 const VENDOR = "tool-validators";
@@ -181,22 +186,23 @@ export function standardSchema<Args>(
   validator: Validator,
   declaration: string,
 ): StandardToolSchemaV1<Args> {
-  const parts = { toolName, validator, declaration };
   const schema = toolSchema<Args>(
     toolName,
-    (value) => resultOf<Args>(validator(value), value),
+    (value) => value,
+    validator,
     (options) => declarationFor(toolName, declaration, options),
   );
-  partsOf.set(schema, parts);
+  partsOf.set(schema, { toolName, validator, declaration });
   return schema;
 }
 
 /**
  * The tool's schema in OpenAI's strict form (what OpenAI's strict function calling and OpenAI
  * Agents JS send the model): every property required, an optional one made nullable where its
- * schema excludes `null`, `additionalProperties: false`. `validate` reads a `null` there as
- * absent, and only there (the value it gives leaves those keys out); anything else is the
- * tool's validator. Throws, naming the place, for a declaration that has no strict form.
+ * schema excludes `null`, `additionalProperties: false`. `validate` and `issues` read a `null`
+ * there as absent, and only there (the value `validate` gives leaves those keys out); anything
+ * else is the tool's validator. Throws, naming the place, for a declaration that has no strict
+ * form.
  */
 export function openAIStrict<Args>(schema: StandardToolSchemaV1<Args>): StandardToolSchemaV1<Args> {
   const known = strictOf.get(schema);
@@ -207,27 +213,32 @@ export function openAIStrict<Args>(schema: StandardToolSchemaV1<Args>): Standard
       "openAIStrict takes a tool's schema from the generated folder (<Name>Schema or toolSchemas).",
     );
   const toolName = parts.toolName;
-  const validator = parts.validator;
   const form = strictForm(toolName, parts.declaration);
   const strict = toolSchema<Args>(
     toolName,
-    (value) => {
-      const read = withoutStrictNulls(form.plan, value);
-      return resultOf<Args>(validator(read), read);
-    },
+    (value) => withoutStrictNulls(form.plan, value),
+    parts.validator,
     (options) => declarationFor(toolName, form.text, options),
   );
   strictOf.set(schema, strict);
   return strict;
 }
 
+/** A schema whose validation is `validator` on the value as `read` reads it. */
 function toolSchema<Args>(
   toolName: string,
-  validate: (value: unknown) => StandardToolResultV1<Args>,
+  read: (value: unknown) => unknown,
+  validator: Validator,
   convert: (options: StandardJSONSchemaV1Options) => Record<string, unknown>,
 ): StandardToolSchemaV1<Args> {
+  const validate = (value: unknown): StandardToolResultV1<Args> => {
+    const args = read(value);
+    const issues = validator(args);
+    return issues === undefined ? { value: args as Args } : { issues: issues.map(standardIssue) };
+  };
   return Object.freeze({
     toolName,
+    issues: (value: unknown) => validator(read(value)),
     "~standard": Object.freeze({
       version: 1 as const,
       vendor: VENDOR,
@@ -237,16 +248,9 @@ function toolSchema<Args>(
   });
 }
 
-function resultOf<Args>(
-  issues: ValidationIssue[] | undefined,
-  value: unknown,
-): StandardToolResultV1<Args> {
-  if (issues === undefined) return { value: value as Args };
-  return { issues: issues.map(standardIssue) };
-}
-
-function standardIssue(issue: ValidationIssue): StandardToolIssueV1 {
+/** An issue as Standard Schema gives it: the line the text shows for it, then its hint line. */
+function standardIssue(issue: ValidationIssue): StandardSchemaV1Issue {
   const line = issueLine(issue);
   const hint = hintLine(issue);
-  return { message: hint === undefined ? line : `${line} ${hint}`, ...issue };
+  return { message: hint === undefined ? line : `${line} ${hint}`, path: issue.path };
 }

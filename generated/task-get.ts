@@ -90,9 +90,8 @@ export function isTaskGetArgs(args: unknown): args is TaskGetArgs {
 }
 
 /** The "TaskGet" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const TaskGetSchema: StandardToolSchemaV1<TaskGetArgs> =
-  /* @__PURE__ */ standardSchema<TaskGetArgs>(
-    "TaskGet",
-    validateTaskGet,
-    '{"type":"object","properties":{"taskId":{"type":"string","description":"The id of the task, e.g. \'3\'."}},"required":["taskId"]}',
-  );
+export const TaskGetSchema: StandardToolSchemaV1<TaskGetArgs> = /* @__PURE__ */ standardSchema(
+  "TaskGet",
+  validateTaskGet,
+  '{"type":"object","properties":{"taskId":{"type":"string","description":"The id of the task, e.g. \'3\'."}},"required":["taskId"]}',
+);

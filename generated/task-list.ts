@@ -66,9 +66,8 @@ export function isTaskListArgs(args: unknown): args is TaskListArgs {
 }
 
 /** The "TaskList" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const TaskListSchema: StandardToolSchemaV1<TaskListArgs> =
-  /* @__PURE__ */ standardSchema<TaskListArgs>(
-    "TaskList",
-    validateTaskList,
-    '{"type":"object","properties":{}}',
-  );
+export const TaskListSchema: StandardToolSchemaV1<TaskListArgs> = /* @__PURE__ */ standardSchema(
+  "TaskList",
+  validateTaskList,
+  '{"type":"object","properties":{}}',
+);

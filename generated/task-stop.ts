@@ -90,9 +90,8 @@ export function isTaskStopArgs(args: unknown): args is TaskStopArgs {
 }
 
 /** The "TaskStop" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const TaskStopSchema: StandardToolSchemaV1<TaskStopArgs> =
-  /* @__PURE__ */ standardSchema<TaskStopArgs>(
-    "TaskStop",
-    validateTaskStop,
-    '{"type":"object","properties":{"task_id":{"type":"string","description":"The id of the background job to stop, as returned when it was started."}},"required":["task_id"]}',
-  );
+export const TaskStopSchema: StandardToolSchemaV1<TaskStopArgs> = /* @__PURE__ */ standardSchema(
+  "TaskStop",
+  validateTaskStop,
+  '{"type":"object","properties":{"task_id":{"type":"string","description":"The id of the background job to stop, as returned when it was started."}},"required":["task_id"]}',
+);

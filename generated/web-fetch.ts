@@ -108,9 +108,8 @@ export function isWebFetchArgs(args: unknown): args is WebFetchArgs {
 }
 
 /** The "WebFetch" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const WebFetchSchema: StandardToolSchemaV1<WebFetchArgs> =
-  /* @__PURE__ */ standardSchema<WebFetchArgs>(
-    "WebFetch",
-    validateWebFetch,
-    '{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The absolute http:// or https:// URL to fetch."},"prompt":{"type":"string","description":"What to find out from the page; it is returned with the content."}},"required":["url","prompt"],"additionalProperties":false}',
-  );
+export const WebFetchSchema: StandardToolSchemaV1<WebFetchArgs> = /* @__PURE__ */ standardSchema(
+  "WebFetch",
+  validateWebFetch,
+  '{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The absolute http:// or https:// URL to fetch."},"prompt":{"type":"string","description":"What to find out from the page; it is returned with the content."}},"required":["url","prompt"],"additionalProperties":false}',
+);

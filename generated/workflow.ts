@@ -130,9 +130,8 @@ export function isWorkflowArgs(args: unknown): args is WorkflowArgs {
 }
 
 /** The "Workflow" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const WorkflowSchema: StandardToolSchemaV1<WorkflowArgs> =
-  /* @__PURE__ */ standardSchema<WorkflowArgs>(
-    "Workflow",
-    validateWorkflow,
-    '{"type":"object","properties":{"script":{"type":"string","description":"The workflow script itself, inline."},"scriptPath":{"type":"string","description":"A workflow script file: absolute, or relative to the working directory."},"resumeFromRunId":{"type":"string","description":"The id of an earlier run to resume instead of starting afresh."},"args":{"description":"Input for the workflow, of any JSON type; passed to it unchanged."}},"required":[]}',
-  );
+export const WorkflowSchema: StandardToolSchemaV1<WorkflowArgs> = /* @__PURE__ */ standardSchema(
+  "Workflow",
+  validateWorkflow,
+  '{"type":"object","properties":{"script":{"type":"string","description":"The workflow script itself, inline."},"scriptPath":{"type":"string","description":"A workflow script file: absolute, or relative to the working directory."},"resumeFromRunId":{"type":"string","description":"The id of an earlier run to resume instead of starting afresh."},"args":{"description":"Input for the workflow, of any JSON type; passed to it unchanged."}},"required":[]}',
+);

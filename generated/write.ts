@@ -108,9 +108,8 @@ export function isWriteArgs(args: unknown): args is WriteArgs {
 }
 
 /** The "Write" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const WriteSchema: StandardToolSchemaV1<WriteArgs> =
-  /* @__PURE__ */ standardSchema<WriteArgs>(
-    "Write",
-    validateWrite,
-    '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to write: absolute, or relative to the working directory."},"content":{"type":"string","description":"The complete new text of the file."}},"required":["file_path","content"],"additionalProperties":false}',
-  );
+export const WriteSchema: StandardToolSchemaV1<WriteArgs> = /* @__PURE__ */ standardSchema(
+  "Write",
+  validateWrite,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to write: absolute, or relative to the working directory."},"content":{"type":"string","description":"The complete new text of the file."}},"required":["file_path","content"],"additionalProperties":false}',
+);

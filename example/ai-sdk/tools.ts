@@ -63,12 +63,9 @@ export function validatedBy<Args>(
   schema: StandardToolSchemaV1<Args>,
 ): (value: unknown) => { success: true; value: Args } | { success: false; error: Error } {
   return (value) => {
-    const result = schema["~standard"].validate(value);
-    if (result.issues === undefined) return { success: true, value: result.value };
-    return {
-      success: false,
-      error: new Error(formatValidationError(schema.toolName, result.issues)),
-    };
+    const issues = schema.issues(value);
+    if (issues === undefined) return { success: true, value: value as Args };
+    return { success: false, error: new Error(formatValidationError(schema.toolName, issues)) };
   };
 }
 // #endregion validatedBy

@@ -18,9 +18,9 @@ export function createEventTool(calendar: CalendarEvent[]) {
     // otherwise the model reads Agents JS's own text.
     errorFunction: (_context, _error, details) => {
       const call = details?.toolCall;
-      const result = call && schema["~standard"].validate(JSON.parse(call.arguments));
-      return result?.issues
-        ? formatValidationError(schema.toolName, result.issues)
+      const issues = call && schema.issues(JSON.parse(call.arguments));
+      return issues
+        ? formatValidationError(schema.toolName, issues)
         : "An error occurred while running the tool. Please try again.";
     },
   });

@@ -28,10 +28,10 @@ export const validArguments = defineToolInputGuardrail({
     const args = parsed(toolCall.arguments);
     if (schema === undefined || args === undefined)
       return ToolGuardrailFunctionOutputFactory.allow();
-    const result = schema["~standard"].validate(args);
-    if (result.issues === undefined) return ToolGuardrailFunctionOutputFactory.allow();
+    const issues = schema.issues(args);
+    if (issues === undefined) return ToolGuardrailFunctionOutputFactory.allow();
     return ToolGuardrailFunctionOutputFactory.rejectContent(
-      formatValidationError(toolCall.name, result.issues),
+      formatValidationError(toolCall.name, issues),
     );
   },
 });

@@ -64,7 +64,7 @@ export function emitToolFiles(
   const header = `${GENERATED_MARKER}. ${regenerate}`;
   files.push({
     name: "index.ts",
-    content: indexModule(modules, header, hintTypeNames(options.facts), options.command),
+    content: indexModule(modules, header, hintTypeNames(options.facts)),
   });
   return files;
 }

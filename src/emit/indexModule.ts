@@ -29,9 +29,8 @@ export function indexModule(
   modules: readonly ToolModuleNames[],
   header: string,
   hintTypes: readonly string[],
-  command: string,
 ): string {
-  return `${header}\n${exportsOf(modules, hintTypes)}\n${lookups(modules)}\n${schemaMap(modules)}\n${missing(command)}`;
+  return `${header}\n${exportsOf(modules, hintTypes)}\n${lookups(modules)}\n${schemaMap(modules)}\n${missing()}`;
 }
 
 /** The imports of every tool module, and what index.ts exports of them and of the support. */
@@ -62,7 +61,6 @@ export {
   type StandardJSONSchemaV1,
   type StandardJSONSchemaV1Options,
   type StandardSchemaV1,
-  type StandardToolIssueV1,
   type StandardToolSchemaV1,
 } from "./standard.js";
 ${toolExports}`.toString();
@@ -114,14 +112,17 @@ return typeof toolName === "string" && validators.has(toolName);
  * object without a prototype, so that only tool names are keys.
  */
 function schemaMap(modules: readonly ToolModuleNames[]): string {
+  const types = modules.map(
+    ({ tool, argsType }) =>
+      code`${propertyName(tool.name)}: StandardToolSchemaV1<${Code.raw(argsType)}>;\n`,
+  );
   const entries = modules.map(
     ({ tool, schema }) => code`${ownKey(tool.name)}: ${Code.raw(schema)},\n`,
   );
   return code`/** Every tool's Standard Schema, by tool name. */
-export const toolSchemas: {
-readonly [Name in keyof ToolArgsByName]: StandardToolSchemaV1<ToolArgsByName[Name]>;
-} = Object.freeze(
-Object.assign(Object.create(null) as Record<string, never>, {
+export const toolSchemas: Readonly<{
+${join(types, "")}}> = Object.freeze(
+Object.assign(Object.create(null) as object, {
 ${join(entries, "")}}),
 );
 `.toString();
@@ -136,8 +137,8 @@ function ownKey(key: string): Code {
 }
 
 /** What tells a host that a tool it registers as built-in has no validator (CONTRACT.md section 5). */
-function missing(command: string): string {
-  const advice = ` (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare \`{ type: "object", properties: {} }\`), or the folder is out of date (run \`${command}\`).`;
+function missing(): string {
+  const advice = ` (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare \`{ type: "object", properties: {} }\`), or the generated folder is out of date: regenerate it (the first line of each of its files names the command).`;
   return code`/**
  * The names of the given tools that have no generated validator, each once, in the order given:
  * a host passes the tools it registers as built-in, which should all have one.
@@ -154,10 +155,11 @@ return missing;
 export function assertValidators(toolNames: Iterable<string>): void {
 const missing = missingValidators(toolNames);
 if (missing.length === 0) return;
-const names = missing.map((name) => JSON.stringify(name)).join(", ");
 const one = missing.length === 1;
+let names = "";
+for (const name of missing) names += (names === "" ? "" : ", ") + JSON.stringify(name);
 throw new Error(
-\`The built-in \${one ? "tool" : "tools"} \${names} \${one ? "has" : "have"} no generated validator: the generator did not read \${one ? "its declaration" : "their declarations"}\` + ${advice},
+"The built-in " + (one ? "tool " : "tools ") + names + (one ? " has" : " have") + ${" no generated validator: the generator did not read "} + (one ? "its declaration" : "their declarations") + ${advice},
 );
 }
 `.toString();

@@ -76,7 +76,7 @@ function standardSchemaOf(
     `The ${JSON.stringify(tool.name)} tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one.`,
   );
   return code`/** ${Code.raw(doc)} */
-export const ${schema}: ${type}<${argsTypeName}> = /* @__PURE__ */ ${make}<${argsTypeName}>(${tool.name}, ${validator}, ${JSON.stringify(tool.declaration)});
+export const ${schema}: ${type}<${argsTypeName}> = /* @__PURE__ */ ${make}(${tool.name}, ${validator}, ${JSON.stringify(tool.declaration)});
 `;
 }
 

@@ -100,7 +100,7 @@ describe("every generated tool's Standard Schema", () => {
     expect("value" in result && result.value).toBe(args);
   });
 
-  it("gives one issue per contract issue: the issue, its line as message (hint after), its path", () => {
+  it("gives one issue per contract issue: its line as message (hint after), its path", () => {
     const args = { taskId: 1, staus: "done", status: "Completed" };
     const issues = validateToolArgs("TaskUpdate", args)!;
     expect(issues.length).toBe(3);
@@ -108,7 +108,10 @@ describe("every generated tool's Standard Schema", () => {
     expect(result.issues).toEqual(
       issues.map((issue) => {
         const hint = hintLine(issue);
-        return { ...issue, message: hint ? `${issueLine(issue)} ${hint}` : issueLine(issue) };
+        return {
+          message: hint ? `${issueLine(issue)} ${hint}` : issueLine(issue),
+          path: issue.path,
+        };
       }),
     );
     expect(result.issues!.map((issue) => issue.message)).toEqual([
@@ -117,10 +120,12 @@ describe("every generated tool's Standard Schema", () => {
       'The parameter `status` is invalid: expected one of "pending"|"in_progress"|"completed"|"deleted" Hint: did you mean "completed" for `status`?',
     ]);
     expect(result.issues!.map((issue) => issue.path)).toEqual([["staus"], ["taskId"], ["status"]]);
-    // The issues are the contract's: the text is made from them.
-    expect(formatValidationError("TaskUpdate", result.issues!)).toBe(
+    // `issues` gives the contract's issues themselves, which the text is made from.
+    expect(TaskUpdateSchema.issues(args)).toEqual(issues);
+    expect(formatValidationError("TaskUpdate", TaskUpdateSchema.issues(args)!)).toBe(
       formatValidationError("TaskUpdate", issues),
     );
+    expect(TaskUpdateSchema.issues({ taskId: "1" })).toBeUndefined();
   });
 
   it("never throws on a value that is not JSON; its issues are the validator's", () => {
@@ -151,8 +156,9 @@ describe("every generated tool's Standard Schema", () => {
       const issues = validateGlob(value)!;
       expect(issues).toBeDefined();
       const result = GlobSchema["~standard"].validate(value);
-      expect(result.issues?.map(({ message, ...issue }) => issue)).toEqual(issues);
+      expect(result.issues?.map((issue) => issue.path)).toEqual(issues.map((issue) => issue.path));
       expect(result.issues?.map((issue) => issue.message)).toEqual(issues.map(issueLine));
+      expect(GlobSchema.issues(value)).toEqual(issues);
     }
   });
 });

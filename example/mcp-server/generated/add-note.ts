@@ -136,9 +136,8 @@ export function isAddNoteArgs(args: unknown): args is AddNoteArgs {
 }
 
 /** The "add_note" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const AddNoteSchema: StandardToolSchemaV1<AddNoteArgs> =
-  /* @__PURE__ */ standardSchema<AddNoteArgs>(
-    "add_note",
-    validateAddNote,
-    '{"type":"object","properties":{"title":{"type":"string","description":"A short title"},"body":{"type":"string","description":"The note\'s text"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title","body"]}',
-  );
+export const AddNoteSchema: StandardToolSchemaV1<AddNoteArgs> = /* @__PURE__ */ standardSchema(
+  "add_note",
+  validateAddNote,
+  '{"type":"object","properties":{"title":{"type":"string","description":"A short title"},"body":{"type":"string","description":"The note\'s text"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title","body"]}',
+);

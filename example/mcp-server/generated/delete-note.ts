@@ -90,7 +90,7 @@ export function isDeleteNoteArgs(args: unknown): args is DeleteNoteArgs {
 
 /** The "delete_note" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const DeleteNoteSchema: StandardToolSchemaV1<DeleteNoteArgs> =
-  /* @__PURE__ */ standardSchema<DeleteNoteArgs>(
+  /* @__PURE__ */ standardSchema(
     "delete_note",
     validateDeleteNote,
     '{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}',

@@ -86,9 +86,8 @@ export function isListNotesArgs(args: unknown): args is ListNotesArgs {
 }
 
 /** The "list_notes" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const ListNotesSchema: StandardToolSchemaV1<ListNotesArgs> =
-  /* @__PURE__ */ standardSchema<ListNotesArgs>(
-    "list_notes",
-    validateListNotes,
-    '{"type":"object","properties":{"tag":{"type":"string"}}}',
-  );
+export const ListNotesSchema: StandardToolSchemaV1<ListNotesArgs> = /* @__PURE__ */ standardSchema(
+  "list_notes",
+  validateListNotes,
+  '{"type":"object","properties":{"tag":{"type":"string"}}}',
+);

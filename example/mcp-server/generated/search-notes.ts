@@ -126,7 +126,7 @@ export function isSearchNotesArgs(args: unknown): args is SearchNotesArgs {
 
 /** The "search_notes" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const SearchNotesSchema: StandardToolSchemaV1<SearchNotesArgs> =
-  /* @__PURE__ */ standardSchema<SearchNotesArgs>(
+  /* @__PURE__ */ standardSchema(
     "search_notes",
     validateSearchNotes,
     '{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1,"default":10},"order":{"type":"string","enum":["newest","oldest"]}},"required":["query"]}',

@@ -213,7 +213,7 @@ export function isCreateEventArgs(args: unknown): args is CreateEventArgs {
 
 /** The "create_event" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const CreateEventSchema: StandardToolSchemaV1<CreateEventArgs> =
-  /* @__PURE__ */ standardSchema<CreateEventArgs>(
+  /* @__PURE__ */ standardSchema(
     "create_event",
     validateCreateEvent,
     '{"type":"object","properties":{"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"duration_minutes":{"type":"integer"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string"},"optional":{"type":"boolean"}},"required":["email"],"additionalProperties":false}}},"required":["title","start","duration_minutes"],"additionalProperties":false}',

@@ -127,7 +127,7 @@ export function isGetWeatherArgs(args: unknown): args is GetWeatherArgs {
 
 /** The "get_weather" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const GetWeatherSchema: StandardToolSchemaV1<GetWeatherArgs> =
-  /* @__PURE__ */ standardSchema<GetWeatherArgs>(
+  /* @__PURE__ */ standardSchema(
     "get_weather",
     validateGetWeather,
     '{"type":"object","properties":{"city":{"type":"string","description":"The city, e.g. Lisbon"},"unit":{"type":"string","enum":["celsius","fahrenheit"]},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}',

@@ -129,8 +129,21 @@ const OPENAPI_30 = new Set([
   "deprecated",
 ]);
 
-/** Why a part of a declaration has no OpenAPI 3.0 form. */
-class NoOpenApiForm extends Error {}
+/**
+ * The errors that say why a declaration has no form for a target: thrown deep in a walk, caught
+ * at its top and given the tool's name there.
+ */
+const reasons = new WeakSet<object>();
+
+function noForm(why: string): Error {
+  const error = new Error(why);
+  reasons.add(error);
+  return error;
+}
+
+function isReason(error: unknown): error is Error {
+  return typeof error === "object" && error !== null && reasons.has(error);
+}
 
 /**
  * The declaration as an OpenAPI 3.0 Schema Object: every keyword one of its fields (or `x-`),
@@ -144,7 +157,7 @@ function openApi30(toolName: string, declared: SchemaObject): SchemaObject {
   try {
     return openApiSchema(declared, "#");
   } catch (error) {
-    if (!(error instanceof NoOpenApiForm)) throw error;
+    if (!isReason(error)) throw error;
     why = error.message;
   }
   throw new Error(
@@ -154,7 +167,7 @@ function openApi30(toolName: string, declared: SchemaObject): SchemaObject {
 
 function openApiSchema(schema: unknown, at: string): SchemaObject {
   if (typeof schema === "boolean") return asObject(schema);
-  if (!isObject(schema)) throw new NoOpenApiForm(`the schema at ${at} is not an object`);
+  if (!isObject(schema)) throw noForm(`the schema at ${at} is not an object`);
   const out: SchemaObject = {};
   for (const key of Object.keys(schema)) {
     const value = schema[key];
@@ -173,25 +186,23 @@ function openApiSchema(schema: unknown, at: string): SchemaObject {
     else if (key === "required" && Array.isArray(value) && value.length === 0) continue;
     else if (key === "nullable" && out["nullable"] === true) continue;
     else if (OPENAPI_30.has(key) || key.startsWith("x-")) setOwn(out, key, value);
-    else throw new NoOpenApiForm(`\`${key}\` at ${at} has none`);
+    else throw noForm(`\`${key}\` at ${at} has none`);
   }
   const nullable = out["nullable"] === true && out["type"] !== undefined;
   if (Array.isArray(out["enum"]) && out["enum"].includes(null) && !nullable)
-    throw new NoOpenApiForm(
-      `\`enum\` at ${at} lists null without \`nullable: true\` beside a type`,
-    );
+    throw noForm(`\`enum\` at ${at} lists null without \`nullable: true\` beside a type`);
   return out;
 }
 
 function openApiSubschema(key: string, value: unknown, at: string): unknown {
   if (key === "items" && Array.isArray(value))
-    throw new NoOpenApiForm(`\`items\` at ${at} is a list (a tuple)`);
+    throw noForm(`\`items\` at ${at} is a list (a tuple)`);
   if (key === "additionalProperties" && typeof value === "boolean") return value;
   return openApiSchema(value, at);
 }
 
 function openApiMap(value: unknown, at: string): SchemaObject {
-  if (!isObject(value)) throw new NoOpenApiForm(`\`properties\` at ${at} is not an object`);
+  if (!isObject(value)) throw noForm(`\`properties\` at ${at} is not an object`);
   const out: SchemaObject = {};
   for (const key of Object.keys(value))
     setOwn(out, key, openApiSchema(value[key], `${at}/${pointer(key)}`));
@@ -199,26 +210,26 @@ function openApiMap(value: unknown, at: string): SchemaObject {
 }
 
 function openApiList(value: unknown, at: string): SchemaObject[] {
-  if (!Array.isArray(value)) throw new NoOpenApiForm(`the list at ${at} is not an array`);
+  if (!Array.isArray(value)) throw noForm(`the list at ${at} is not an array`);
   return value.map((schema: unknown, i) => openApiSchema(schema, `${at}/${i}`));
 }
 
 /** `type`, with `"null"` in a list as `nullable: true`. */
-function openApiType(type: unknown, schema: SchemaObject, at: string): SchemaObject {
-  const types = Array.isArray(type) ? (type as unknown[]) : [type];
+function openApiType(declared: unknown, schema: SchemaObject, at: string): SchemaObject {
+  const types = Array.isArray(declared) ? (declared as unknown[]) : [declared];
   const others = types.filter((t) => t !== "null");
   if (others.length !== 1 || typeof others[0] !== "string")
-    throw new NoOpenApiForm(
+    throw noForm(
       others.length === 0
         ? `the type "null" at ${at} has none`
-        : `the types ${JSON.stringify(type)} at ${at} are several`,
+        : `the types ${JSON.stringify(declared)} at ${at} are several`,
     );
   const nullable = others.length < types.length || schema["nullable"] === true;
   return nullable ? { type: others[0], nullable: true } : { type: others[0] };
 }
 
 function openApiConst(value: unknown, schema: SchemaObject, at: string): unknown[] {
-  if ("enum" in schema) throw new NoOpenApiForm(`\`const\` at ${at} stands beside an \`enum\``);
+  if ("enum" in schema) throw noForm(`\`const\` at ${at} stands beside an \`enum\``);
   return [value];
 }
 
@@ -242,9 +253,7 @@ function openApiBound(
   }
   if (bound === undefined) return { [inclusive]: strict, [exclusive]: true };
   if (typeof bound !== "number")
-    throw new NoOpenApiForm(
-      `\`${exclusive}\` at ${at} stands beside a \`${inclusive}\` that is not a number`,
-    );
+    throw noForm(`\`${exclusive}\` at ${at} stands beside a \`${inclusive}\` that is not a number`);
   const tighter = inclusive === "minimum" ? strict >= bound : strict <= bound;
   return tighter ? { [inclusive]: strict, [exclusive]: true } : { [inclusive]: bound };
 }
@@ -264,9 +273,6 @@ export interface NullPlan {
   readonly items: NullPlan | undefined;
 }
 
-/** Why a declaration has no strict form. */
-class NoStrictForm extends Error {}
-
 /**
  * The declaration in OpenAI's strict form (the form OpenAI's strict function calling and OpenAI
  * Agents JS's strict tools send the model): every object schema with `properties` typed
@@ -283,11 +289,11 @@ export function strictForm(
   const form = JSON.parse(declaration) as unknown;
   let why: string;
   try {
-    if (!isObject(form)) throw new NoStrictForm("the declaration is not an object schema");
+    if (!isObject(form)) throw noForm("the declaration is not an object schema");
     const plan = strictSchema(form, "#", false);
     return { text: JSON.stringify(form), plan };
   } catch (error) {
-    if (!(error instanceof NoStrictForm)) throw error;
+    if (!isReason(error)) throw error;
     why = error.message;
   }
   throw new Error(
@@ -296,8 +302,7 @@ export function strictForm(
 }
 
 function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullPlan | undefined {
-  if ("$ref" in schema)
-    throw new NoStrictForm(`the strict form does not follow the \`$ref\` at ${at}`);
+  if ("$ref" in schema) throw noForm(`the strict form does not follow the \`$ref\` at ${at}`);
   const nullable: string[] = [];
   const properties: [string, NullPlan][] = [];
   const declared = schema["properties"];
@@ -312,7 +317,7 @@ function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullP
       const plan = isObject(value) ? strictSchema(value, here, inAnyOf) : undefined;
       if (plan !== undefined) properties.push([key, plan]);
       if (required.has(key) || !excludesNull(value)) continue;
-      if (inAnyOf) throw new NoStrictForm(`the optional property at ${here} is inside \`anyOf\``);
+      if (inAnyOf) throw noForm(`the optional property at ${here} is inside \`anyOf\``);
       setOwn(declared, key, nullableSchema(value));
       nullable.push(key);
     }
@@ -331,9 +336,9 @@ function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullP
   return { nullable, properties, items };
 }
 
-function mayBeObject(type: unknown): boolean {
+function mayBeObject(types: unknown): boolean {
   return (
-    type === undefined || type === "object" || (Array.isArray(type) && type.includes("object"))
+    types === undefined || types === "object" || (Array.isArray(types) && types.includes("object"))
   );
 }
 
@@ -341,14 +346,14 @@ function mayBeObject(type: unknown): boolean {
 function excludesNull(schema: unknown): boolean {
   if (schema === false) return true;
   if (!isObject(schema)) return false;
-  const type = schema["type"];
-  if (type !== undefined && schema["nullable"] !== true) {
-    if (typeof type === "string" ? type !== "null" : Array.isArray(type) && !type.includes("null"))
-      return true;
+  const types = schema["type"];
+  if (types !== undefined && schema["nullable"] !== true) {
+    const listed = Array.isArray(types) ? (types as unknown[]) : [types];
+    if (!listed.includes("null")) return true;
   }
   if (Array.isArray(schema["enum"]) && !schema["enum"].includes(null)) return true;
   if ("const" in schema && schema["const"] !== null) return true;
-  if (type === undefined && isObject(schema["properties"])) return true;
+  if (types === undefined && isObject(schema["properties"])) return true;
   const branches = schema["anyOf"];
   return Array.isArray(branches) && branches.length > 0 && branches.every(excludesNull);
 }

@@ -36,7 +36,6 @@ export {
   type StandardJSONSchemaV1,
   type StandardJSONSchemaV1Options,
   type StandardSchemaV1,
-  type StandardToolIssueV1,
   type StandardToolSchemaV1,
 } from "./standard.js";
 export type { CreateEventArgs, GetWeatherArgs };
@@ -92,10 +91,11 @@ export function hasValidator(toolName: string): boolean {
 }
 
 /** Every tool's Standard Schema, by tool name. */
-export const toolSchemas: {
-  readonly [Name in keyof ToolArgsByName]: StandardToolSchemaV1<ToolArgsByName[Name]>;
-} = Object.freeze(
-  Object.assign(Object.create(null) as Record<string, never>, {
+export const toolSchemas: Readonly<{
+  create_event: StandardToolSchemaV1<CreateEventArgs>;
+  get_weather: StandardToolSchemaV1<GetWeatherArgs>;
+}> = Object.freeze(
+  Object.assign(Object.create(null) as object, {
     create_event: CreateEventSchema,
     get_weather: GetWeatherSchema,
   }),
@@ -117,10 +117,16 @@ export function missingValidators(toolNames: Iterable<string>): string[] {
 export function assertValidators(toolNames: Iterable<string>): void {
   const missing = missingValidators(toolNames);
   if (missing.length === 0) return;
-  const names = missing.map((name) => JSON.stringify(name)).join(", ");
   const one = missing.length === 1;
+  let names = "";
+  for (const name of missing) names += (names === "" ? "" : ", ") + JSON.stringify(name);
   throw new Error(
-    `The built-in ${one ? "tool" : "tools"} ${names} ${one ? "has" : "have"} no generated validator: the generator did not read ${one ? "its declaration" : "their declarations"}` +
-      ' (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the folder is out of date (run `npm run gen`).',
+    "The built-in " +
+      (one ? "tool " : "tools ") +
+      names +
+      (one ? " has" : " have") +
+      " no generated validator: the generator did not read " +
+      (one ? "its declaration" : "their declarations") +
+      ' (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the generated folder is out of date: regenerate it (the first line of each of its files names the command).',
   );
 }

@@ -106,7 +106,7 @@ export function isReadArgs(args: unknown): args is ReadArgs {
 }
 
 /** The "Read" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
-export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema<ReadArgs>(
+export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema(
   "Read",
   validateRead,
   '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to read"},"offset":{"type":"number","description":"The line to start at (1 is the first)"}},"required":["file_path"]}',

@@ -113,7 +113,7 @@ export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
 
 /** The "TaskUpdate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
 export const TaskUpdateSchema: StandardToolSchemaV1<TaskUpdateArgs> =
-  /* @__PURE__ */ standardSchema<TaskUpdateArgs>(
+  /* @__PURE__ */ standardSchema(
     "TaskUpdate",
     validateTaskUpdate,
     '{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","enum":["pending","in_progress","completed"]}},"required":["taskId","status"],"additionalProperties":false}',

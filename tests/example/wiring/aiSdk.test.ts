@@ -216,7 +216,7 @@ describe("the AI SDK with the generated schemas", () => {
   it("fails at start-up for a tool of the set without a generated validator", () => {
     const names = [...Object.keys(agentTools([])), "send_email"];
     expect(() => assertValidators(names)).toThrow(
-      'The built-in tool "send_email" has no generated validator: the generator did not read its declaration (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the folder is out of date (run `npm run gen`).',
+      'The built-in tool "send_email" has no generated validator: the generator did not read its declaration (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare `{ type: "object", properties: {} }`), or the generated folder is out of date: regenerate it (the first line of each of its files names the command).',
     );
   });
 });
