@@ -64,7 +64,9 @@ describe("the packed package in a host", () => {
     expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual([
       "LICENSE",
       "README.md",
+      "docs/ai-sdk.md",
       "docs/mcp-server.md",
+      "docs/openai-agents.md",
       "docs/openai-loop.md",
       "docs/tool-manager.md",
       "package.json",
@@ -77,6 +79,8 @@ describe("the packed package in a host", () => {
       "dist/support/runtime.ts",
       "dist/support/format.ts",
       "dist/support/similarity.ts",
+      "dist/support/standard.ts",
+      "dist/support/forms.ts",
     ])
       expect(files).toContain(file);
     expect(files.filter((file) => /\.test\.|fixtures|bench/.test(file))).toEqual([]);
