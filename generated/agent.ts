@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Agent" tool, as declared in example/tools/agent.ts.
@@ -140,3 +141,10 @@ export function validateAgent(args: unknown): ValidationIssue[] | undefined {
 export function isAgentArgs(args: unknown): args is AgentArgs {
   return validateAgent(args) === undefined;
 }
+
+/** The "Agent" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const AgentSchema: StandardToolSchemaV1<AgentArgs> = /* @__PURE__ */ standardSchema(
+  "Agent",
+  validateAgent,
+  '{"type":"object","properties":{"description":{"type":"string","description":"A short label of the task (3-5 words), shown while it runs."},"prompt":{"type":"string","description":"The whole task for the subagent, with every detail it needs."},"subagent_type":{"type":"string","description":"Which kind of subagent should do the task."},"run_in_background":{"type":"boolean","description":"Start the subagent and return at once instead of waiting for its report."}},"required":["description","prompt","subagent_type"]}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Artifact" tool, as declared in example/tools/artifact.ts.
@@ -152,3 +153,10 @@ export function validateArtifact(args: unknown): ValidationIssue[] | undefined {
 export function isArtifactArgs(args: unknown): args is ArtifactArgs {
   return validateArtifact(args) === undefined;
 }
+
+/** The "Artifact" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ArtifactSchema: StandardToolSchemaV1<ArtifactArgs> = /* @__PURE__ */ standardSchema(
+  "Artifact",
+  validateArtifact,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to show: absolute, or relative to the working directory."},"label":{"type":"string","description":"The title shown with the artifact, at most 60 characters."},"favicon":{"type":"string","description":"A small icon for the artifact, such as an emoji."},"url":{"type":"string","description":"An http(s) address where the artifact is served, when it is not just the file."},"force":{"type":"boolean","description":"Show the artifact again even if the viewer already shows this file."}},"required":["file_path"]}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "AskUserQuestion" tool, as declared in example/tools/askUserQuestion.ts.
@@ -395,3 +396,11 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
 export function isAskUserQuestionArgs(args: unknown): args is AskUserQuestionArgs {
   return validateAskUserQuestion(args) === undefined;
 }
+
+/** The "AskUserQuestion" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const AskUserQuestionSchema: StandardToolSchemaV1<AskUserQuestionArgs> =
+  /* @__PURE__ */ standardSchema(
+    "AskUserQuestion",
+    validateAskUserQuestion,
+    '{"type":"object","properties":{"questions":{"type":"array","minItems":1,"maxItems":4,"description":"The questions to ask, in the order they are shown.","items":{"type":"object","properties":{"question":{"type":"string","description":"The full question, ending with a question mark."},"header":{"type":"string","maxLength":12,"description":"A very short tag for the question (at most 12 characters), e.g. \\"Database\\"."},"options":{"type":"array","minItems":2,"maxItems":4,"description":"The choices offered for this question.","items":{"type":"object","properties":{"label":{"type":"string","description":"The choice as the user sees it, in a few words."},"description":{"type":"string","description":"What choosing it means, or what follows from it."}},"required":["label"]}},"multiSelect":{"type":"boolean","default":false,"description":"Whether the user may pick more than one option."}},"required":["question","header","options"]}},"answers":{"type":"object","additionalProperties":{"type":"string"},"description":"Answers already collected for these questions, keyed by question text; the user sees them pre-filled."},"metadata":{"type":"object","properties":{"source":{"type":"string","description":"What prompted the questions, for the host\'s records."}},"description":"Optional bookkeeping about the questions."}},"required":["questions"]}',
+  );

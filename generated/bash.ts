@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Bash" tool, as declared in example/tools/bash.ts.
@@ -137,3 +138,10 @@ export function validateBash(args: unknown): ValidationIssue[] | undefined {
 export function isBashArgs(args: unknown): args is BashArgs {
   return validateBash(args) === undefined;
 }
+
+/** The "Bash" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const BashSchema: StandardToolSchemaV1<BashArgs> = /* @__PURE__ */ standardSchema(
+  "Bash",
+  validateBash,
+  '{"type":"object","properties":{"command":{"type":"string","description":"The shell command line to run (bash syntax: pipes, &&, redirections)."},"timeout":{"type":"number","description":"Milliseconds to let the command run before it is stopped, from 0 to 600000 (10 minutes). 0 or absent means 120000. Ignored for background runs."},"description":{"type":"string","description":"A few words saying what the command does, e.g. \'Run the unit tests\'. Shown to the user and used as the name of a background job."},"run_in_background":{"type":"boolean","description":"Start the command and return at once with a job id, for servers and watchers that do not end by themselves."}},"required":["command"]}',
+);

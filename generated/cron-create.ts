@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "CronCreate" tool, as declared in example/tools/cron.ts.
@@ -137,3 +138,11 @@ export function validateCronCreate(args: unknown): ValidationIssue[] | undefined
 export function isCronCreateArgs(args: unknown): args is CronCreateArgs {
   return validateCronCreate(args) === undefined;
 }
+
+/** The "CronCreate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const CronCreateSchema: StandardToolSchemaV1<CronCreateArgs> =
+  /* @__PURE__ */ standardSchema(
+    "CronCreate",
+    validateCronCreate,
+    '{"type":"object","properties":{"cron":{"type":"string","description":"A standard 5-field cron expression in local time: minute hour day-of-month month day-of-week."},"prompt":{"type":"string","description":"The prompt to run each time the job fires."},"recurring":{"type":"boolean","default":true,"description":"true (default): fire on every match; false: fire once, then remove the job."},"durable":{"type":"boolean","default":false,"description":"true: save the job in the project so later sessions load it again; false (default): this session only."}},"required":["cron","prompt"]}',
+  );

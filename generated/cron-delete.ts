@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "CronDelete" tool, as declared in example/tools/cron.ts.
@@ -87,3 +88,11 @@ export function validateCronDelete(args: unknown): ValidationIssue[] | undefined
 export function isCronDeleteArgs(args: unknown): args is CronDeleteArgs {
   return validateCronDelete(args) === undefined;
 }
+
+/** The "CronDelete" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const CronDeleteSchema: StandardToolSchemaV1<CronDeleteArgs> =
+  /* @__PURE__ */ standardSchema(
+    "CronDelete",
+    validateCronDelete,
+    '{"type":"object","properties":{"id":{"type":"string","description":"The job id, e.g. \'cron_1\'."}},"required":["id"]}',
+  );

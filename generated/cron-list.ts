@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "CronList" tool, as declared in example/tools/cron.ts.
@@ -63,3 +64,10 @@ export function validateCronList(args: unknown): ValidationIssue[] | undefined {
 export function isCronListArgs(args: unknown): args is CronListArgs {
   return validateCronList(args) === undefined;
 }
+
+/** The "CronList" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const CronListSchema: StandardToolSchemaV1<CronListArgs> = /* @__PURE__ */ standardSchema(
+  "CronList",
+  validateCronList,
+  '{"type":"object","properties":{}}',
+);

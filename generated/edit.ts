@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Edit" tool, as declared in example/tools/edit.ts.
@@ -140,3 +141,10 @@ export function validateEdit(args: unknown): ValidationIssue[] | undefined {
 export function isEditArgs(args: unknown): args is EditArgs {
   return validateEdit(args) === undefined;
 }
+
+/** The "Edit" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const EditSchema: StandardToolSchemaV1<EditArgs> = /* @__PURE__ */ standardSchema(
+  "Edit",
+  validateEdit,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to change: absolute, or relative to the working directory."},"old_string":{"type":"string","description":"The exact text to replace. Include enough surrounding lines to make it unique in the file."},"new_string":{"type":"string","description":"The text to put in its place (must differ from old_string)."},"replace_all":{"type":"boolean","default":false,"description":"Replace every occurrence of old_string instead of requiring exactly one (e.g. to rename a variable)."}},"required":["file_path","old_string","new_string"],"additionalProperties":false}',
+);

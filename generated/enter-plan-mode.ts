@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "EnterPlanMode" tool, as declared in example/tools/planMode.ts.
@@ -63,3 +64,11 @@ export function validateEnterPlanMode(args: unknown): ValidationIssue[] | undefi
 export function isEnterPlanModeArgs(args: unknown): args is EnterPlanModeArgs {
   return validateEnterPlanMode(args) === undefined;
 }
+
+/** The "EnterPlanMode" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const EnterPlanModeSchema: StandardToolSchemaV1<EnterPlanModeArgs> =
+  /* @__PURE__ */ standardSchema(
+    "EnterPlanMode",
+    validateEnterPlanMode,
+    '{"type":"object","properties":{},"required":[],"additionalProperties":false}',
+  );

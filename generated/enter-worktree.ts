@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "EnterWorktree" tool, as declared in example/tools/worktree.ts.
@@ -84,3 +85,11 @@ export function validateEnterWorktree(args: unknown): ValidationIssue[] | undefi
 export function isEnterWorktreeArgs(args: unknown): args is EnterWorktreeArgs {
   return validateEnterWorktree(args) === undefined;
 }
+
+/** The "EnterWorktree" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const EnterWorktreeSchema: StandardToolSchemaV1<EnterWorktreeArgs> =
+  /* @__PURE__ */ standardSchema(
+    "EnterWorktree",
+    validateEnterWorktree,
+    '{"type":"object","properties":{"name":{"type":"string","description":"A short name for the worktree (letters, digits, \'.\', \'_\', \'-\'; at most 64 characters). A random one is chosen when omitted."}}}',
+  );

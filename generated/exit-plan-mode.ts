@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "ExitPlanMode" tool, as declared in example/tools/planMode.ts.
@@ -63,3 +64,11 @@ export function validateExitPlanMode(args: unknown): ValidationIssue[] | undefin
 export function isExitPlanModeArgs(args: unknown): args is ExitPlanModeArgs {
   return validateExitPlanMode(args) === undefined;
 }
+
+/** The "ExitPlanMode" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ExitPlanModeSchema: StandardToolSchemaV1<ExitPlanModeArgs> =
+  /* @__PURE__ */ standardSchema(
+    "ExitPlanMode",
+    validateExitPlanMode,
+    '{"type":"object","properties":{},"required":[],"additionalProperties":false}',
+  );

@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "ExitWorktree" tool, as declared in example/tools/worktree.ts.
@@ -109,3 +110,11 @@ export function validateExitWorktree(args: unknown): ValidationIssue[] | undefin
 export function isExitWorktreeArgs(args: unknown): args is ExitWorktreeArgs {
   return validateExitWorktree(args) === undefined;
 }
+
+/** The "ExitWorktree" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ExitWorktreeSchema: StandardToolSchemaV1<ExitWorktreeArgs> =
+  /* @__PURE__ */ standardSchema(
+    "ExitWorktree",
+    validateExitWorktree,
+    '{"type":"object","properties":{"action":{"type":"string","enum":["keep","remove"],"description":"keep: leave the worktree and branch in place; remove: delete them."},"discard_changes":{"type":"boolean","description":"With remove: delete the worktree even if it has uncommitted changes or unmerged commits (they are lost)."}},"required":["action"]}',
+  );

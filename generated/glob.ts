@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Glob" tool, as declared in example/tools/glob.ts.
@@ -120,3 +121,10 @@ export function validateGlob(args: unknown): ValidationIssue[] | undefined {
 export function isGlobArgs(args: unknown): args is GlobArgs {
   return validateGlob(args) === undefined;
 }
+
+/** The "Glob" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const GlobSchema: StandardToolSchemaV1<GlobArgs> = /* @__PURE__ */ standardSchema(
+  "Glob",
+  validateGlob,
+  '{"type":"object","properties":{"pattern":{"type":"string","description":"The glob pattern, matched against paths relative to the searched folder: \\"*\\" within one folder name, \\"**\\" across folders, \\"{a,b}\\" alternatives."},"path":{"type":"string","description":"The folder to search in (absolute, or relative to the working directory). Leave it out to search the working directory."},"limit":{"type":"number","description":"The most paths to return (default 100)."}},"required":["pattern"]}',
+);

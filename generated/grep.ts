@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Grep" tool, as declared in example/tools/grep.ts.
@@ -332,3 +333,10 @@ export function validateGrep(args: unknown): ValidationIssue[] | undefined {
 export function isGrepArgs(args: unknown): args is GrepArgs {
   return validateGrep(args) === undefined;
 }
+
+/** The "Grep" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const GrepSchema: StandardToolSchemaV1<GrepArgs> = /* @__PURE__ */ standardSchema(
+  "Grep",
+  validateGrep,
+  '{"type":"object","properties":{"pattern":{"type":"string","description":"The regular expression to look for, in JavaScript syntax (e.g. \\"function\\\\s+\\\\w+\\", \\"TODO|FIXME\\"). Escape literal braces and dots."},"path":{"type":"string","description":"A file or folder to search (absolute, or relative to the working directory). Default: the working directory."},"glob":{"type":"string","description":"Only search files whose path matches this glob, e.g. \\"*.ts\\" (file name) or \\"src/**/*.{ts,tsx}\\" (path under the searched folder)."},"type":{"type":"string","description":"Only search files of this type, given by shorthand: ts, js, py, md, json, go, rust, java, c, cpp, sh, yaml, html, css, ..."},"output_mode":{"type":"string","enum":["content","files_with_matches","count"],"description":"\\"files_with_matches\\" (default): the paths of matching files. \\"count\\": matching lines per file. \\"content\\": the matching lines."},"-B":{"type":"number","description":"Lines of context to show before each match (\\"content\\" mode only)."},"-A":{"type":"number","description":"Lines of context to show after each match (\\"content\\" mode only)."},"-C":{"type":"number","description":"Lines of context to show before and after each match (\\"content\\" mode only). -A and -B take precedence on their side."},"context":{"type":"number","description":"Another name for -C: lines of context on both sides (\\"content\\" mode only)."},"-n":{"type":"boolean","description":"Show line numbers (\\"content\\" mode only; default true)."},"-i":{"type":"boolean","description":"Ignore letter case when matching."},"multiline":{"type":"boolean","description":"Search each file as a whole, so that \\".\\" also matches line breaks and a match may span lines. Default: line by line."},"head_limit":{"type":"number","description":"The most entries (lines, files or counts) to return (default 250; 0 for no limit)."},"offset":{"type":"number","description":"Skip this many entries first, to page through long results (default 0)."}},"required":["pattern"]}',
+);

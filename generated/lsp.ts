@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "LSP" tool, as declared in example/tools/lsp.ts.
@@ -185,3 +186,10 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
 export function isLSPArgs(args: unknown): args is LSPArgs {
   return validateLSP(args) === undefined;
 }
+
+/** The "LSP" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const LSPSchema: StandardToolSchemaV1<LSPArgs> = /* @__PURE__ */ standardSchema(
+  "LSP",
+  validateLSP,
+  '{"type":"object","properties":{"operation":{"type":"string","enum":["goToDefinition","findReferences","hover","documentSymbol","workspaceSymbol","goToImplementation","prepareCallHierarchy","incomingCalls","outgoingCalls"],"description":"What to ask the language server."},"filePath":{"type":"string","description":"The file to ask about: absolute, or relative to the working directory."},"line":{"type":"number","description":"The line of the symbol, counting from 1."},"character":{"type":"number","description":"The column of the symbol within the line, counting from 1."}},"required":["operation","filePath","line","character"]}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Read" tool, as declared in example/tools/read.ts.
@@ -120,3 +121,10 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
 export function isReadArgs(args: unknown): args is ReadArgs {
   return validateRead(args) === undefined;
 }
+
+/** The "Read" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema(
+  "Read",
+  validateRead,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to read: absolute, or relative to the working directory."},"offset":{"type":"number","description":"The line number to start from (1-based). Only for files too long to read at once."},"limit":{"type":"number","description":"How many lines to read (default 2000)."}},"required":["file_path"]}',
+);

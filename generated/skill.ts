@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Skill" tool, as declared in example/tools/skill.ts.
@@ -103,3 +104,10 @@ export function validateSkill(args: unknown): ValidationIssue[] | undefined {
 export function isSkillArgs(args: unknown): args is SkillArgs {
   return validateSkill(args) === undefined;
 }
+
+/** The "Skill" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const SkillSchema: StandardToolSchemaV1<SkillArgs> = /* @__PURE__ */ standardSchema(
+  "Skill",
+  validateSkill,
+  '{"type":"object","properties":{"skill_name":{"type":"string","description":"The skill\'s name, which is its folder name, e.g. \'release-notes\'."},"args":{"type":"string","description":"Arguments for the skill, as the user would type them after its name."}},"required":["skill_name"]}',
+);

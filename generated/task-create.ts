@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskCreate" tool, as declared in example/tools/task.ts.
@@ -137,3 +138,11 @@ export function validateTaskCreate(args: unknown): ValidationIssue[] | undefined
 export function isTaskCreateArgs(args: unknown): args is TaskCreateArgs {
   return validateTaskCreate(args) === undefined;
 }
+
+/** The "TaskCreate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskCreateSchema: StandardToolSchemaV1<TaskCreateArgs> =
+  /* @__PURE__ */ standardSchema(
+    "TaskCreate",
+    validateTaskCreate,
+    '{"type":"object","properties":{"subject":{"type":"string","description":"A short imperative title, e.g. \'Add input validation to the parser\'."},"description":{"type":"string","description":"What has to be done and how to tell it is done."},"activeForm":{"type":"string","description":"The title in the present continuous, shown while the task is in progress, e.g. \'Adding input validation\'."},"metadata":{"type":"object","description":"Free key/value data to keep with the task."}},"required":["subject","description"]}',
+  );

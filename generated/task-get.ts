@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskGet" tool, as declared in example/tools/task.ts.
@@ -87,3 +88,10 @@ export function validateTaskGet(args: unknown): ValidationIssue[] | undefined {
 export function isTaskGetArgs(args: unknown): args is TaskGetArgs {
   return validateTaskGet(args) === undefined;
 }
+
+/** The "TaskGet" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskGetSchema: StandardToolSchemaV1<TaskGetArgs> = /* @__PURE__ */ standardSchema(
+  "TaskGet",
+  validateTaskGet,
+  '{"type":"object","properties":{"taskId":{"type":"string","description":"The id of the task, e.g. \'3\'."}},"required":["taskId"]}',
+);

@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskList" tool, as declared in example/tools/task.ts.
@@ -63,3 +64,10 @@ export function validateTaskList(args: unknown): ValidationIssue[] | undefined {
 export function isTaskListArgs(args: unknown): args is TaskListArgs {
   return validateTaskList(args) === undefined;
 }
+
+/** The "TaskList" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskListSchema: StandardToolSchemaV1<TaskListArgs> = /* @__PURE__ */ standardSchema(
+  "TaskList",
+  validateTaskList,
+  '{"type":"object","properties":{}}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskStop" tool, as declared in example/tools/taskStop.ts.
@@ -87,3 +88,10 @@ export function validateTaskStop(args: unknown): ValidationIssue[] | undefined {
 export function isTaskStopArgs(args: unknown): args is TaskStopArgs {
   return validateTaskStop(args) === undefined;
 }
+
+/** The "TaskStop" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskStopSchema: StandardToolSchemaV1<TaskStopArgs> = /* @__PURE__ */ standardSchema(
+  "TaskStop",
+  validateTaskStop,
+  '{"type":"object","properties":{"task_id":{"type":"string","description":"The id of the background job to stop, as returned when it was started."}},"required":["task_id"]}',
+);

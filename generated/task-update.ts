@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskUpdate" tool, as declared in example/tools/task.ts.
@@ -262,3 +263,11 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
 export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
   return validateTaskUpdate(args) === undefined;
 }
+
+/** The "TaskUpdate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskUpdateSchema: StandardToolSchemaV1<TaskUpdateArgs> =
+  /* @__PURE__ */ standardSchema(
+    "TaskUpdate",
+    validateTaskUpdate,
+    '{"type":"object","properties":{"taskId":{"type":"string","description":"The id of the task to change."},"subject":{"type":"string","description":"A new title."},"description":{"type":"string","description":"A new description."},"activeForm":{"type":"string","description":"A new present-continuous title shown while the task is in progress."},"status":{"type":"string","enum":["pending","in_progress","completed","deleted"],"description":"The new status; \'deleted\' removes the task for good."},"addBlocks":{"type":"array","items":{"type":"string"},"description":"Ids of tasks that cannot start until this one is completed."},"addBlockedBy":{"type":"array","items":{"type":"string"},"description":"Ids of tasks that must be completed before this one."},"owner":{"type":"string","description":"Who works on the task (e.g. an agent name)."},"metadata":{"type":"object","description":"Keys to merge into the task\'s metadata; a key set to null is removed."}},"required":["taskId"]}',
+  );

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "WebFetch" tool, as declared in example/tools/webFetch.ts.
@@ -105,3 +106,10 @@ export function validateWebFetch(args: unknown): ValidationIssue[] | undefined {
 export function isWebFetchArgs(args: unknown): args is WebFetchArgs {
   return validateWebFetch(args) === undefined;
 }
+
+/** The "WebFetch" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const WebFetchSchema: StandardToolSchemaV1<WebFetchArgs> = /* @__PURE__ */ standardSchema(
+  "WebFetch",
+  validateWebFetch,
+  '{"type":"object","properties":{"url":{"type":"string","format":"uri","description":"The absolute http:// or https:// URL to fetch."},"prompt":{"type":"string","description":"What to find out from the page; it is returned with the content."}},"required":["url","prompt"],"additionalProperties":false}',
+);

@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Workflow" tool, as declared in example/tools/workflow.ts.
@@ -127,3 +128,10 @@ export function validateWorkflow(args: unknown): ValidationIssue[] | undefined {
 export function isWorkflowArgs(args: unknown): args is WorkflowArgs {
   return validateWorkflow(args) === undefined;
 }
+
+/** The "Workflow" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const WorkflowSchema: StandardToolSchemaV1<WorkflowArgs> = /* @__PURE__ */ standardSchema(
+  "Workflow",
+  validateWorkflow,
+  '{"type":"object","properties":{"script":{"type":"string","description":"The workflow script itself, inline."},"scriptPath":{"type":"string","description":"A workflow script file: absolute, or relative to the working directory."},"resumeFromRunId":{"type":"string","description":"The id of an earlier run to resume instead of starting afresh."},"args":{"description":"Input for the workflow, of any JSON type; passed to it unchanged."}},"required":[]}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Write" tool, as declared in example/tools/write.ts.
@@ -105,3 +106,10 @@ export function validateWrite(args: unknown): ValidationIssue[] | undefined {
 export function isWriteArgs(args: unknown): args is WriteArgs {
   return validateWrite(args) === undefined;
 }
+
+/** The "Write" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const WriteSchema: StandardToolSchemaV1<WriteArgs> = /* @__PURE__ */ standardSchema(
+  "Write",
+  validateWrite,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to write: absolute, or relative to the working directory."},"content":{"type":"string","description":"The complete new text of the file."}},"required":["file_path","content"],"additionalProperties":false}',
+);

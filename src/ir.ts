@@ -1,4 +1,5 @@
 import type { SourceLocation } from "./diagnostics/diagnostics.js";
+import type { JsonValue } from "./extract/values.js";
 import type { NotEnforced, SchemaNode } from "./keywords/definition.js";
 
 export type { Mode, NotEnforced, SchemaNode } from "./keywords/definition.js";
@@ -18,4 +19,9 @@ export interface ToolSchema {
   readonly description?: string;
   readonly root: SchemaNode;
   readonly notEnforced: readonly NotEnforced[];
+  /**
+   * The declaration as JSON, as declared (normalize/declaration.ts): what the tool's Standard
+   * JSON Schema gives (CONTRACT.md section 5.1).
+   */
+  readonly declaration: JsonValue;
 }

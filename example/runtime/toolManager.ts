@@ -1,5 +1,6 @@
 // CONTRACT.md section 6 (where validation sits in a tool call), 9 (failure data).
 import {
+  assertValidators,
   failureRecord,
   formatValidationError,
   validatorFor,
@@ -139,6 +140,8 @@ export class ToolManager {
       host: options.host,
     });
     this.#registry = new ToolRegistry(options);
+    // A built-in tool the generator did not read would run unvalidated: fail at start-up instead.
+    assertValidators(builtinTools.map((tool) => tool.name));
     for (const tool of builtinTools)
       this.#registry.register(tool, "builtin", validatorFor(tool.name));
     for (const tool of options.customTools ?? []) this.#registry.register(tool, "custom");

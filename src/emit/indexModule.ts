@@ -30,30 +30,39 @@ export function indexModule(
   header: string,
   hintTypes: readonly string[],
 ): string {
-  return `${header}\n${exportsOf(modules, hintTypes)}\n${lookups(modules)}`;
+  return `${header}\n${exportsOf(modules, hintTypes)}\n${lookups(modules)}\n${schemaMap(modules)}\n${missing()}`;
 }
 
 /** The imports of every tool module, and what index.ts exports of them and of the support. */
 function exportsOf(modules: readonly ToolModuleNames[], hintTypes: readonly string[]): string {
   const imports = modules.map(
-    ({ file, validator, guard, argsType }) =>
-      code`import { ${Code.raw(validator)}, ${Code.raw(guard)}, type ${Code.raw(argsType)} } from ${`./${file}.js`};\n`,
+    ({ file, validator, guard, argsType, schema }) =>
+      code`import { ${Code.raw(validator)}, ${Code.raw(guard)}, ${Code.raw(schema)}, type ${Code.raw(argsType)} } from ${`./${file}.js`};\n`,
   );
   const typeExports = modules.map(({ argsType }) => Code.raw(argsType));
-  const exported = modules.flatMap(({ validator, guard }) => [
+  const exported = modules.flatMap(({ validator, guard, schema }) => [
     Code.raw(validator),
     Code.raw(guard),
+    Code.raw(schema),
   ]);
   const toolExports =
     modules.length === 0
       ? code``
       : code`export type { ${join(typeExports, ", ")} };\nexport { ${join(exported, ", ")} };\n`;
-  return code`import type { ValidationIssue, Validator } from "./types.js";
+  return code`import type { StandardToolSchemaV1 } from "./standard.js";
+import type { ValidationIssue, Validator } from "./types.js";
 ${join(imports, "")}
 export type {
 ${Code.raw(typeExportList(hintTypes))}} from "./types.js";
 export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./format.js";
 export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
+export {
+  openAIStrict,
+  type StandardJSONSchemaV1,
+  type StandardJSONSchemaV1Options,
+  type StandardSchemaV1,
+  type StandardToolSchemaV1,
+} from "./standard.js";
 ${toolExports}`.toString();
 }
 
@@ -94,6 +103,64 @@ return typeof toolName === "string" ? validators.get(toolName) : undefined;
 /** Whether the tool has a generated validator. */
 export function hasValidator(toolName: string): boolean {
 return typeof toolName === "string" && validators.has(toolName);
+}
+`.toString();
+}
+
+/**
+ * `toolSchemas`: every tool's Standard Schema by tool name (CONTRACT.md section 5.1), in an
+ * object without a prototype, so that only tool names are keys.
+ */
+function schemaMap(modules: readonly ToolModuleNames[]): string {
+  const types = modules.map(
+    ({ tool, argsType }) =>
+      code`${propertyName(tool.name)}: StandardToolSchemaV1<${Code.raw(argsType)}>;\n`,
+  );
+  const entries = modules.map(
+    ({ tool, schema }) => code`${ownKey(tool.name)}: ${Code.raw(schema)},\n`,
+  );
+  return code`/** Every tool's Standard Schema, by tool name. */
+export const toolSchemas: Readonly<{
+${join(types, "")}}> = Object.freeze(
+Object.assign(Object.create(null) as object, {
+${join(entries, "")}}),
+);
+`.toString();
+}
+
+/**
+ * A key of an object literal that is an own key: `__proto__` computed (written plainly, it
+ * would set the prototype).
+ */
+function ownKey(key: string): Code {
+  return key === "__proto__" ? code`[${key}]` : propertyName(key);
+}
+
+/** What tells a host that a tool it registers as built-in has no validator (CONTRACT.md section 5). */
+function missing(): string {
+  const advice = ` (see the "tools" globs, "excludeTools" and "excludeFiles" of the settings; a tool without parameters gets none: declare \`{ type: "object", properties: {} }\`), or the generated folder is out of date: regenerate it (the first line of each of its files names the command).`;
+  return code`/**
+ * The names of the given tools that have no generated validator, each once, in the order given:
+ * a host passes the tools it registers as built-in, which should all have one.
+ */
+export function missingValidators(toolNames: Iterable<string>): string[] {
+const missing: string[] = [];
+for (const name of toolNames) {
+if (!hasValidator(name) && !missing.includes(name)) missing.push(name);
+}
+return missing;
+}
+
+/** Throws one error naming every given tool that has no generated validator. */
+export function assertValidators(toolNames: Iterable<string>): void {
+const missing = missingValidators(toolNames);
+if (missing.length === 0) return;
+const one = missing.length === 1;
+let names = "";
+for (const name of missing) names += (names === "" ? "" : ", ") + JSON.stringify(name);
+throw new Error(
+"The built-in " + (one ? "tool " : "tools ") + names + (one ? " has" : " have") + ${" no generated validator: the generator did not read "} + (one ? "its declaration" : "their declarations") + ${advice},
+);
 }
 `.toString();
 }

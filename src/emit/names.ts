@@ -16,6 +16,8 @@ export const RESERVED_MODULES = [
   "similarity",
   "failures",
   "constraints",
+  "standard",
+  "forms",
 ] as const;
 
 /**
@@ -35,6 +37,8 @@ export interface ToolModuleNames {
   readonly argsType: string;
   /** The exported type guard, e.g. `isTaskUpdateArgs`. */
   readonly guard: string;
+  /** The exported Standard Schema, e.g. `TaskUpdateSchema`. */
+  readonly schema: string;
 }
 
 /** File names and export names longer than this are cut and given a hash of the tool name. */
@@ -77,6 +81,7 @@ export function toolNames(tool: ToolSchema, exportName?: string): ToolModuleName
     validator: `validate${pascal}`,
     argsType: `${pascal}Args`,
     guard: `is${pascal}Args`,
+    schema: `${pascal}Schema`,
   };
 }
 
@@ -84,7 +89,7 @@ export function toolNames(tool: ToolSchema, exportName?: string): ToolModuleName
 export interface NameClash {
   readonly first: ToolModuleNames;
   readonly second: ToolModuleNames;
-  /** What they share: `the exports validateFoo, FooArgs and isFooArgs`, `the file foo.ts`. */
+  /** What they share: `the exports validateFoo, FooArgs, isFooArgs and FooSchema`, `the file foo.ts`. */
   readonly what: string;
 }
 
@@ -106,7 +111,7 @@ export function assignModuleNames(
   for (const names of modules) {
     const earlier = byExport.get(names.validator);
     if (earlier) {
-      const what = `the exports ${names.validator}, ${names.argsType} and ${names.guard}`;
+      const what = `the exports ${names.validator}, ${names.argsType}, ${names.guard} and ${names.schema}`;
       clashes.push({ first: earlier, second: names, what });
     } else byExport.set(names.validator, names);
     const file = names.file.toLowerCase();

@@ -15,7 +15,8 @@ export { typesModule } from "./typesModule.js";
  * place in the text's order, its line, its hint's line and the fields a log keeps. The others
  * are this package's own sources in src/support, copied as they are, so that the code a host
  * runs is the code tested here: `runtime.ts` (what validators call), `format.ts` (the text),
- * `similarity.ts` (the rule of the key hints), `failures.ts` (log records), and any module a
+ * `similarity.ts` (the rule of the key hints), `failures.ts` (log records), `standard.ts` and
+ * `forms.ts` (each tool as a Standard Schema, its declaration for a target), and any module a
  * keyword in use brings.
  */
 export function supportFiles(header: string, facts: readonly KeywordFacts[]): OutputFile[] {
@@ -28,7 +29,14 @@ export function supportFiles(header: string, facts: readonly KeywordFacts[]): Ou
 }
 
 /** The support sources every output folder holds, copied from src/support. */
-export const COPIED_MODULES = ["runtime", "format", "similarity", "failures"] as const;
+export const COPIED_MODULES = [
+  "runtime",
+  "format",
+  "similarity",
+  "failures",
+  "standard",
+  "forms",
+] as const;
 
 /**
  * Whether an output file is a support module a keyword brings (`support`), which a folder

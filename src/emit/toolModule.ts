@@ -2,6 +2,7 @@ import { Code, code, commentText, join } from "../code/code.js";
 import { EmitContext, ModuleContext } from "../code/context.js";
 import { hasChecks, type SchemaNode } from "../keywords/definition.js";
 import { argsType, jsdoc, schemaEmitter } from "../keywords/schema.js";
+import type { ToolSchema } from "../ir.js";
 import type { ToolModuleNames } from "./names.js";
 
 /**
@@ -24,9 +25,13 @@ export function toolModule(
     args,
     [],
   );
-  const [validator, argsTypeName, guard] = [names.validator, names.argsType, names.guard].map(
-    Code.raw,
-  );
+  const [validator, argsTypeName, guard, schema] = [
+    names.validator,
+    names.argsType,
+    names.guard,
+    names.schema,
+  ].map(Code.raw);
+  const standard = standardSchemaOf(module, tool, schema, argsTypeName, validator);
   const declared = `The arguments of the ${JSON.stringify(tool.name)} tool, as declared in ${tool.file}.`;
   const typeDoc = jsdoc(tool.description ? `${declared}\n\n${tool.description}` : declared);
   const validatorDoc = commentText(
@@ -48,8 +53,31 @@ ${validatorBody}}
 export function ${guard}(args: unknown): args is ${argsTypeName} {
 return ${validator}(args) === undefined;
 }
-${functions}`.toString();
+
+${standard}${functions}`.toString();
   return { content, imports: module.importedModules() };
+}
+
+/**
+ * The tool's Standard Schema (CONTRACT.md section 5.1): its validator, and its declaration as
+ * JSON text, which each `jsonSchema` call parses afresh. Marked pure, so that a bundler leaves
+ * it out of a host that does not use it.
+ */
+function standardSchemaOf(
+  module: ModuleContext,
+  tool: ToolSchema,
+  schema: Code,
+  argsTypeName: Code,
+  validator: Code,
+): Code {
+  const make = module.use("standardSchema", "standard");
+  const type = module.useType("StandardToolSchemaV1", "standard");
+  const doc = commentText(
+    `The ${JSON.stringify(tool.name)} tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one.`,
+  );
+  return code`/** ${Code.raw(doc)} */
+export const ${schema}: ${type}<${argsTypeName}> = /* @__PURE__ */ ${make}(${tool.name}, ${validator}, ${JSON.stringify(tool.declaration)});
+`;
 }
 
 /**

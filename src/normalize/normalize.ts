@@ -17,6 +17,7 @@ import { describeValue, joinKey, sentence } from "../keywords/reading.js";
 import { enforcedDefinitions, KEYWORD_DEFINITIONS } from "../keywords/registry.js";
 import { classifyKeyword, OTHER_KNOWN_KEYWORDS, type KeywordSets } from "../keywords/table.js";
 import { readType, typeKeyword } from "../keywords/type.js";
+import { declaredJson } from "./declaration.js";
 
 /** What the schema reader needs to know of a run. */
 export interface NormalizeOptions {
@@ -60,6 +61,8 @@ export function normalizeTool(
     description: tool.description,
     root,
     notEnforced: reader.notEnforcedList,
+    // Undefined only where the root could not be read, an error: nothing is emitted then.
+    declaration: declaredJson(tool.parameters) ?? {},
   };
 }
 

@@ -76,7 +76,7 @@ describe("npm run gen", () => {
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(
-      "Generated validators for 3 tools from 5 files into generated/ (10 files: 10 written, 0 unchanged, 0 removed).",
+      "Generated validators for 3 tools from 5 files into generated/ (12 files: 12 written, 0 unchanged, 0 removed).",
     );
     expect(first.stdout).toContain(
       "No validator for NoteList (src/tools/notes.ts): it declares no parameters.",
@@ -85,7 +85,7 @@ describe("npm run gen", () => {
 
     const second = await runMain(TOOLS, work);
     expect(second.code).toBe(0);
-    expect(second.stdout).toContain("(10 files: 0 written, 10 unchanged, 0 removed)");
+    expect(second.stdout).toContain("(12 files: 0 written, 12 unchanged, 0 removed)");
   });
 
   it("gives byte-identical output in two different folders, equal to the golden files", async () => {
@@ -117,7 +117,7 @@ describe("npm run gen", () => {
     const out = path.join(work, "generated");
     const upToDate = await runMain([...TOOLS, "--check"], work);
     expect(upToDate.code).toBe(0);
-    expect(upToDate.stdout).toContain("generated/ is up to date (10 files, 3 validators).");
+    expect(upToDate.stdout).toContain("generated/ is up to date (12 files, 3 validators).");
 
     const fetchFile = path.join(out, "fetch-url.ts");
     await fs.writeFile(
@@ -144,7 +144,7 @@ describe("npm run gen", () => {
 
     const regenerate = await runMain(TOOLS, work);
     expect(regenerate.code).toBe(0);
-    expect(regenerate.stdout).toContain("2 written, 8 unchanged, 1 removed");
+    expect(regenerate.stdout).toContain("2 written, 10 unchanged, 1 removed");
     const after = await snapshotFolder(out);
     expect(after["gone.ts"]).toBeUndefined();
     expect(after["handwritten.ts"]).toBe("export const mine = 1;\n");

@@ -67,6 +67,7 @@ describe("file and export names from tool names", () => {
     location: { file: "tools.ts", start: 0, end: 0 },
     root: { types: ["object"], keywords: [] },
     notEnforced: [],
+    declaration: { type: "object" },
   });
   const names = (toolNames: string[]) =>
     assignModuleNames(toolNames.map(tool)).modules.map(({ tool: t, file, validator }) => [
@@ -104,8 +105,12 @@ describe("file and export names from tool names", () => {
     expect(
       clashes.map(({ first, second, what }) => [first.tool.name, second.tool.name, what]),
     ).toEqual([
-      ["Foo", "foo", "the exports validateFoo, FooArgs and isFooArgs"],
-      ["read-file", "read_file", "the exports validateReadFile, ReadFileArgs and isReadFileArgs"],
+      ["Foo", "foo", "the exports validateFoo, FooArgs, isFooArgs and FooSchema"],
+      [
+        "read-file",
+        "read_file",
+        "the exports validateReadFile, ReadFileArgs, isReadFileArgs and ReadFileSchema",
+      ],
     ]);
     const files = assignModuleNames(["Foo", "FOO"].map(tool)).clashes;
     expect(files.map(({ what }) => what)).toEqual(["the file foo.ts"]);

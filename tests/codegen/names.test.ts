@@ -41,10 +41,10 @@ describe("stable names", () => {
     );
     // The tools are taken in name order: the second of the two is the one named in the example.
     expect(printed).toEqual([
-      '<schema 0> - error TV3004: Tool "foo": The tools "Foo" (<schema 5>) and "foo" would both have the exports validateFoo, FooArgs and isFooArgs. Give one of them its own name with "exportNames": { "foo": "FooTool" } in the settings.',
-      '<schema 1> - error TV3004: Tool "read_file": The tools "read-file" (<schema 6>) and "read_file" would both have the exports validateReadFile, ReadFileArgs and isReadFileArgs. Give one of them its own name with "exportNames": { "read_file": "ReadFileTool" } in the settings.',
+      '<schema 0> - error TV3004: Tool "foo": The tools "Foo" (<schema 5>) and "foo" would both have the exports validateFoo, FooArgs, isFooArgs and FooSchema. Give one of them its own name with "exportNames": { "foo": "FooTool" } in the settings.',
+      '<schema 1> - error TV3004: Tool "read_file": The tools "read-file" (<schema 6>) and "read_file" would both have the exports validateReadFile, ReadFileArgs, isReadFileArgs and ReadFileSchema. Give one of them its own name with "exportNames": { "read_file": "ReadFileTool" } in the settings.',
       '<schema 2> - error TV3004: Tool "index": The tools "INDEX" (<schema 7>) and "index" would both have the file index-tool.ts. Give one of them its own name with "exportNames": { "index": "IndexTool" } in the settings.',
-      '<schema 4> - error TV3004: Tool "delete": The tools "Delete" (<schema 9>) and "delete" would both have the exports validateDelete, DeleteArgs and isDeleteArgs. Give one of them its own name with "exportNames": { "delete": "DeleteTool" } in the settings.',
+      '<schema 4> - error TV3004: Tool "delete": The tools "Delete" (<schema 9>) and "delete" would both have the exports validateDelete, DeleteArgs, isDeleteArgs and DeleteSchema. Give one of them its own name with "exportNames": { "delete": "DeleteTool" } in the settings.',
     ]);
   });
 

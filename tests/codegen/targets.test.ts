@@ -73,13 +73,13 @@ describe("leaving tools out", () => {
       'Left out by "excludeFiles": 1 file: agent/tools/legacy.ts.',
     ].join("\n");
     expect(report(gen.stdout)).toBe(
-      `Generated validators for 3 tools from 3 files into agent/generated/ (10 files: 10 written, 0 unchanged, 0 removed).\n${listed}\n`,
+      `Generated validators for 3 tools from 3 files into agent/generated/ (12 files: 12 written, 0 unchanged, 0 removed).\n${listed}\n`,
     );
     // The check (from the cache of the run before) and a run from scratch list them too.
     const check = await runMain(["--check"], work);
     expect(check.code).toBe(0);
     expect(check.stdout).toBe(
-      `agent/generated/ is up to date (10 files, 3 validators).\n${listed}\n`,
+      `agent/generated/ is up to date (12 files, 3 validators).\n${listed}\n`,
     );
     const again = await runMain(["--no-cache"], work);
     expect(again.stdout).toContain(listed);
@@ -147,12 +147,12 @@ describe("several targets", () => {
     expect(report(gen.stdout)).toBe(
       [
         "Target 1 of 2: agent/generated/ (targets[0])",
-        "Generated validators for 3 tools from 3 files into agent/generated/ (10 files: 10 written, 0 unchanged, 0 removed).",
+        "Generated validators for 3 tools from 3 files into agent/generated/ (12 files: 12 written, 0 unchanged, 0 removed).",
         'Left out by "excludeTools": fuzzy_find (agent/tools/search.ts:22:14).',
         'Left out by "excludeFiles": 1 file: agent/tools/legacy.ts.',
         "",
         "Target 2 of 2: server/generated/ (targets[1])",
-        "Generated validators for 1 tool from 1 file into server/generated/ (8 files: 8 written, 0 unchanged, 0 removed).",
+        "Generated validators for 1 tool from 1 file into server/generated/ (10 files: 10 written, 0 unchanged, 0 removed).",
         "",
       ].join("\n"),
     );
@@ -166,7 +166,7 @@ describe("several targets", () => {
     const check = await runMain(["--check"], work);
     expect(check.code).toBe(0);
     expect(check.stdout).toContain(
-      "Target 2 of 2: server/generated/ (targets[1])\nserver/generated/ is up to date (8 files, 1 validator).\n",
+      "Target 2 of 2: server/generated/ (targets[1])\nserver/generated/ is up to date (10 files, 1 validator).\n",
     );
   });
 

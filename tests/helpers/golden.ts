@@ -10,12 +10,14 @@ export const AGENT_SDK_OUTPUT = [
   "failures.ts",
   "fetch-url.ts",
   "format.ts",
+  "forms.ts",
   "index.ts",
   "issues.ts",
   "note-write.ts",
   "runtime.ts",
   "search-files.ts",
   "similarity.ts",
+  "standard.ts",
   "types.ts",
 ];
 
@@ -23,9 +25,11 @@ export const AGENT_SDK_OUTPUT = [
 export const SUPPORT_FILES = [
   "failures.ts",
   "format.ts",
+  "forms.ts",
   "issues.ts",
   "runtime.ts",
   "similarity.ts",
+  "standard.ts",
   "types.ts",
 ];
 

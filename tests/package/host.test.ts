@@ -64,7 +64,9 @@ describe("the packed package in a host", () => {
     expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual([
       "LICENSE",
       "README.md",
+      "docs/ai-sdk.md",
       "docs/mcp-server.md",
+      "docs/openai-agents.md",
       "docs/openai-loop.md",
       "docs/tool-manager.md",
       "package.json",
@@ -77,6 +79,8 @@ describe("the packed package in a host", () => {
       "dist/support/runtime.ts",
       "dist/support/format.ts",
       "dist/support/similarity.ts",
+      "dist/support/standard.ts",
+      "dist/support/forms.ts",
     ])
       expect(files).toContain(file);
     expect(files.filter((file) => /\.test\.|fixtures|bench/.test(file))).toEqual([]);
@@ -87,7 +91,7 @@ describe("the packed package in a host", () => {
     const gen = await ok("npx", ["tool-validators"]);
     expect(gen.stderr).toBe("");
     expect(gen.stdout).toContain(
-      "Generated validators for 5 tools from 6 files into src/generated/ (12 files: 12 written, 0 unchanged, 0 removed).",
+      "Generated validators for 5 tools from 6 files into src/generated/ (14 files: 14 written, 0 unchanged, 0 removed).",
     );
     const index = await fs.readFile(path.join(host, "src/generated/index.ts"), "utf8");
     expect(index.split("\n")[0]).toBe(
@@ -136,7 +140,7 @@ describe("the packed package in a host", () => {
     await ok("npx", ["prettier", "--write", "src"]);
     const drift = await inHost("npx", ["tool-validators", "--check"]);
     expect(drift.stderr).toBe("");
-    expect(drift.stdout).toContain("src/generated/ is up to date (12 files, 5 validators).");
+    expect(drift.stdout).toContain("src/generated/ is up to date (14 files, 5 validators).");
     expect(drift.code).toBe(0);
     expect((await inHost("npm", ["run", "-s", "check:validators"])).code).toBe(0);
   });

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "add_note" tool, as declared in example/mcp-server/server.ts.
@@ -133,3 +134,10 @@ export function validateAddNote(args: unknown): ValidationIssue[] | undefined {
 export function isAddNoteArgs(args: unknown): args is AddNoteArgs {
   return validateAddNote(args) === undefined;
 }
+
+/** The "add_note" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const AddNoteSchema: StandardToolSchemaV1<AddNoteArgs> = /* @__PURE__ */ standardSchema(
+  "add_note",
+  validateAddNote,
+  '{"type":"object","properties":{"title":{"type":"string","description":"A short title"},"body":{"type":"string","description":"The note\'s text"},"tags":{"type":"array","items":{"type":"string"}}},"required":["title","body"]}',
+);

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "delete_note" tool, as declared in example/mcp-server/server.ts.
@@ -86,3 +87,11 @@ export function validateDeleteNote(args: unknown): ValidationIssue[] | undefined
 export function isDeleteNoteArgs(args: unknown): args is DeleteNoteArgs {
   return validateDeleteNote(args) === undefined;
 }
+
+/** The "delete_note" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const DeleteNoteSchema: StandardToolSchemaV1<DeleteNoteArgs> =
+  /* @__PURE__ */ standardSchema(
+    "delete_note",
+    validateDeleteNote,
+    '{"type":"object","properties":{"id":{"type":"integer"}},"required":["id"]}',
+  );

@@ -12,6 +12,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "list_notes" tool, as declared in example/mcp-server/server.ts.
@@ -83,3 +84,10 @@ export function validateListNotes(args: unknown): ValidationIssue[] | undefined 
 export function isListNotesArgs(args: unknown): args is ListNotesArgs {
   return validateListNotes(args) === undefined;
 }
+
+/** The "list_notes" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ListNotesSchema: StandardToolSchemaV1<ListNotesArgs> = /* @__PURE__ */ standardSchema(
+  "list_notes",
+  validateListNotes,
+  '{"type":"object","properties":{"tag":{"type":"string"}}}',
+);

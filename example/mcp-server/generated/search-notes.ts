@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "search_notes" tool, as declared in example/mcp-server/server.ts.
@@ -122,3 +123,11 @@ export function validateSearchNotes(args: unknown): ValidationIssue[] | undefine
 export function isSearchNotesArgs(args: unknown): args is SearchNotesArgs {
   return validateSearchNotes(args) === undefined;
 }
+
+/** The "search_notes" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const SearchNotesSchema: StandardToolSchemaV1<SearchNotesArgs> =
+  /* @__PURE__ */ standardSchema(
+    "search_notes",
+    validateSearchNotes,
+    '{"type":"object","properties":{"query":{"type":"string"},"limit":{"type":"integer","minimum":1,"default":10},"order":{"type":"string","enum":["newest","oldest"]}},"required":["query"]}',
+  );

@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "create_event" tool, as declared in example/openai-loop/tools.ts.
@@ -209,3 +210,11 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
 export function isCreateEventArgs(args: unknown): args is CreateEventArgs {
   return validateCreateEvent(args) === undefined;
 }
+
+/** The "create_event" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const CreateEventSchema: StandardToolSchemaV1<CreateEventArgs> =
+  /* @__PURE__ */ standardSchema(
+    "create_event",
+    validateCreateEvent,
+    '{"type":"object","properties":{"title":{"type":"string"},"start":{"type":"string","format":"date-time"},"duration_minutes":{"type":"integer"},"attendees":{"type":"array","items":{"type":"object","properties":{"email":{"type":"string"},"optional":{"type":"boolean"}},"required":["email"]}}},"required":["title","start","duration_minutes"]}',
+  );

@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "get_weather" tool, as declared in example/openai-loop/tools.ts.
@@ -122,3 +123,11 @@ export function validateGetWeather(args: unknown): ValidationIssue[] | undefined
 export function isGetWeatherArgs(args: unknown): args is GetWeatherArgs {
   return validateGetWeather(args) === undefined;
 }
+
+/** The "get_weather" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const GetWeatherSchema: StandardToolSchemaV1<GetWeatherArgs> =
+  /* @__PURE__ */ standardSchema(
+    "get_weather",
+    validateGetWeather,
+    '{"type":"object","properties":{"city":{"type":"string"},"unit":{"type":"string","enum":["celsius","fahrenheit"]},"days":{"type":"integer","minimum":1,"maximum":7}},"required":["city"],"additionalProperties":false}',
+  );

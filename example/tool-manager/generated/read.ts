@@ -13,6 +13,7 @@ import {
   unexpectedKeys,
   wrongType,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "Read" tool, as declared in example/tool-manager/tools/readTool.ts.
@@ -103,3 +104,10 @@ export function validateRead(args: unknown): ValidationIssue[] | undefined {
 export function isReadArgs(args: unknown): args is ReadArgs {
   return validateRead(args) === undefined;
 }
+
+/** The "Read" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const ReadSchema: StandardToolSchemaV1<ReadArgs> = /* @__PURE__ */ standardSchema(
+  "Read",
+  validateRead,
+  '{"type":"object","properties":{"file_path":{"type":"string","description":"The file to read"},"offset":{"type":"number","description":"The line to start at (1 is the first)"}},"required":["file_path"]}',
+);

@@ -14,6 +14,7 @@ import {
   wrongType,
   wrongValue,
 } from "./runtime.js";
+import { type StandardToolSchemaV1, standardSchema } from "./standard.js";
 
 /**
  * The arguments of the "TaskUpdate" tool, as declared in example/tool-manager/tools/taskTool.ts.
@@ -141,3 +142,11 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
 export function isTaskUpdateArgs(args: unknown): args is TaskUpdateArgs {
   return validateTaskUpdate(args) === undefined;
 }
+
+/** The "TaskUpdate" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */
+export const TaskUpdateSchema: StandardToolSchemaV1<TaskUpdateArgs> =
+  /* @__PURE__ */ standardSchema(
+    "TaskUpdate",
+    validateTaskUpdate,
+    '{"type":"object","properties":{"taskId":{"type":"string"},"status":{"type":"string","enum":["pending","in_progress","completed"]},"owner":{"type":"string","description":"Who works on the task"},"metadata":{"type":"object","description":"Keys to merge into the task\'s metadata"}},"required":["taskId","status"],"additionalProperties":false}',
+  );

@@ -251,6 +251,27 @@ describe("ToolManager registry", () => {
     expect(tm.getRegisteredTool("write")).toBeUndefined();
   });
 
+  it("fails at start-up, naming them, when built-in tools have no generated validator", async () => {
+    vi.resetModules();
+    vi.doMock("../../../example/tools/index.js", async (importOriginal) => {
+      const original = await importOriginal<typeof import("../../../example/tools/index.js")>();
+      const unread = (name: string) => ({ ...original.builtinTools[0]!, name });
+      return {
+        ...original,
+        builtinTools: [...original.builtinTools, unread("Notebook"), unread("Browse")],
+      };
+    });
+    try {
+      const { ToolManager: Manager } = await import("../../../example/runtime/toolManager.js");
+      expect(() => new Manager({ workdir: process.cwd() })).toThrow(
+        'The built-in tools "Notebook", "Browse" have no generated validator: the generator did not read their declarations',
+      );
+    } finally {
+      vi.doUnmock("../../../example/tools/index.js");
+      vi.resetModules();
+    }
+  });
+
   it("lets a custom tool replace a built-in of the same name", async () => {
     const execute = vi.fn(async () => ({ success: true, content: "custom read" }));
     const customRead = buildTool({

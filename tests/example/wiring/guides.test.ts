@@ -8,7 +8,13 @@ import { wiringCode, type HostKind } from "../../../src/init/wiring.js";
 import { codeRegion, guideBlocks } from "../../helpers/regions.js";
 import { REPO, run } from "../../helpers/spawn.js";
 
-const GUIDES = ["docs/mcp-server.md", "docs/openai-loop.md", "docs/tool-manager.md"];
+const GUIDES = [
+  "docs/ai-sdk.md",
+  "docs/mcp-server.md",
+  "docs/openai-agents.md",
+  "docs/openai-loop.md",
+  "docs/tool-manager.md",
+];
 
 describe.each(GUIDES)("%s", (guide) => {
   it("shows, in each TypeScript block, a region of the example the tests run", async () => {

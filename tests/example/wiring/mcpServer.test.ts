@@ -5,7 +5,10 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validatedToolNames } from "../../../example/mcp-server/generated/index.js";
+import {
+  missingValidators,
+  validatedToolNames,
+} from "../../../example/mcp-server/generated/index.js";
 import { REPO } from "../../helpers/spawn.js";
 
 describe("the example MCP server (low-level Server, stdio)", () => {
@@ -49,6 +52,13 @@ describe("the example MCP server (low-level Server, stdio)", () => {
       required: ["title", "body"],
     });
   });
+
+  // #region validators
+  it("has a generated validator for every tool it lists", async () => {
+    const { tools } = await client.listTools();
+    expect(missingValidators(tools.map((tool) => tool.name))).toEqual([]);
+  });
+  // #endregion validators
 
   it("answers a wrong call with isError and the text, and runs no handler", async () => {
     const wrong = await client.callTool({

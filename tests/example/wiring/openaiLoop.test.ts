@@ -8,7 +8,10 @@ import type {
   ChatModel,
   ChatRequest,
 } from "../../../example/openai-loop/chat.js";
-import { validatedToolNames } from "../../../example/openai-loop/generated/index.js";
+import {
+  missingValidators,
+  validatedToolNames,
+} from "../../../example/openai-loop/generated/index.js";
 import { toolHandlers, type CalendarEvent } from "../../../example/openai-loop/handlers.js";
 import { runAgent } from "../../../example/openai-loop/loop.js";
 import { tools } from "../../../example/openai-loop/tools.js";
@@ -43,6 +46,12 @@ describe("the example OpenAI-style agent loop", () => {
   it("the generator read the tools the request lists", () => {
     expect([...validatedToolNames].sort()).toEqual(tools.map((tool) => tool.function.name).sort());
   });
+
+  // #region validators
+  it("has a generated validator for every tool the request lists", () => {
+    expect(missingValidators(tools.map((tool) => tool.function.name))).toEqual([]);
+  });
+  // #endregion validators
 
   it("answers wrong calls with the text, runs no handler, and the model recovers", async () => {
     const calendar: CalendarEvent[] = [];

@@ -11,7 +11,13 @@ import {
   type ToolManagerOptions,
 } from "../../../example/tool-manager/managers/toolManager.js";
 import { spans } from "../../../example/tool-manager/telemetry/spans.js";
-import type { ToolContext, ToolPlugin } from "../../../example/tool-manager/tools/index.js";
+import {
+  readTool,
+  taskUpdateTool,
+  type ToolContext,
+  type ToolPlugin,
+} from "../../../example/tool-manager/tools/index.js";
+import { missingValidators } from "../../../example/tool-manager/generated/index.js";
 
 const TASK_UPDATE_TEXT = [
   "TaskUpdate failed due to the following issues:",
@@ -43,6 +49,12 @@ describe("the wave-style tool manager", () => {
   beforeEach(() => {
     expect(spans().open).toEqual([]);
   });
+
+  // #region validators
+  it("has a generated validator for every built-in tool", () => {
+    expect(missingValidators([readTool, taskUpdateTool].map((tool) => tool.name))).toEqual([]);
+  });
+  // #endregion validators
 
   it("answers a wrong call to a built-in with the text, runs nothing, and ends its span", async () => {
     const { context, toolManager } = setup();
