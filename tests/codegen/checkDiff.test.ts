@@ -29,6 +29,11 @@ describe("the drift check's diff", () => {
     const file = path.join(work, "src/tools/fetch.ts");
     const text = await fs.readFile(file, "utf8");
     await fs.writeFile(file, text.replace('["GET", "HEAD"]', '["GET", "HEAD", "POST"]'));
+    // The declaration's JSON text, on one line of the Standard Schema's export, changes too.
+    const generated = await fs.readFile(path.join(work, "generated/fetch-url.ts"), "utf8");
+    const schemaLine = generated
+      .split("\n")
+      .find((line) => line.startsWith("export const FetchUrlSchema"))!;
     const check = await runMain(["--check"], work);
     expect(check.code).toBe(1);
     expect(check.stdout).toBe("");
@@ -38,7 +43,7 @@ describe("the drift check's diff", () => {
         "  stale    generated/fetch-url.ts",
         "    --- generated/fetch-url.ts\tin the folder",
         "    +++ generated/fetch-url.ts\tgenerated",
-        "    @@ -9,7 +9,7 @@",
+        "    @@ -10,7 +10,7 @@",
         "      */",
         "     export type FetchUrlArgs = {",
         "       url: string;",
@@ -47,7 +52,7 @@ describe("the drift check's diff", () => {
         "       headers?: {",
         "         [key: string]: string;",
         "       } | undefined;",
-        "    @@ -18,7 +18,7 @@",
+        "    @@ -19,7 +19,7 @@",
         "     };",
         "     ",
         '     const p0 = Object.freeze(["url"]);',
@@ -56,7 +61,7 @@ describe("the drift check's diff", () => {
         '     const p1 = Object.freeze(["method"]);',
         '     const p2 = Object.freeze(["headers"]);',
         '     const p3 = Object.freeze(["timeout"]);',
-        "    @@ -91,7 +91,7 @@",
+        "    @@ -92,7 +92,7 @@",
         "             }",
         "             if (v1 !== undefined) {",
         '               if (typeof v1 === "string" || v1 === null) {',
@@ -65,6 +70,12 @@ describe("the drift check's diff", () => {
         "                   c = wrongValue(c, p1, e0, v1);",
         "                 }",
         "               } else {",
+        "    @@ -159,4 +159,4 @@",
+        "     }",
+        "     ",
+        `     /** The "fetch_url" tool's validator as a Standard Schema and its declaration as a Standard JSON Schema, for agent frameworks that take one. */`,
+        `    -${schemaLine}`,
+        `    +${schemaLine.replace('[\\"GET\\",\\"HEAD\\"]', '[\\"GET\\",\\"HEAD\\",\\"POST\\"]')}`,
         "Run `npx tool-validators` and commit the result.",
         "",
       ].join("\n"),

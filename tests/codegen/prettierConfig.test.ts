@@ -179,7 +179,7 @@ describe("the host's configuration of any kind", () => {
     for (const [name, text] of Object.entries(host))
       await fs.writeFile(path.join(work, name), text);
     const files = await expectHostFormatting();
-    expect(Object.keys(files).length).toBe(10);
+    expect(Object.keys(files).length).toBe(12);
   });
 });
 

@@ -161,7 +161,7 @@ describe("Biome, through the host's own binary", () => {
     );
     const stale = await gen("--check");
     expect(stale.code).toBe(1);
-    expect(stale.stderr).toContain("generated/ is out of date (10 differences):");
+    expect(stale.stderr).toContain("generated/ is out of date (12 differences):");
     expect((await gen()).code).toBe(0);
     expect((await biome("format", "generated")).code).toBe(0);
     const before = await snapshotFolder(path.join(work, "generated"));
