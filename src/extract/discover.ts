@@ -1,5 +1,12 @@
 // CONTRACT.md section 2 (what the generator reads: the tools of the matched files).
-import { ts, type ObjectLiteralExpression, type SourceFile } from "../tsMorph.js";
+import {
+  Node,
+  ts,
+  type ClassDeclaration,
+  type ClassExpression,
+  type ObjectLiteralExpression,
+  type SourceFile,
+} from "../tsMorph.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import {
@@ -166,8 +173,11 @@ class Discovery {
   readonly #modules: Modules;
   readonly #locate: Locate;
   readonly #diagnostics: DiagnosticBag;
+  /** The shapes asked about object literals, and those asked about classes. */
   readonly #shapes: readonly DeclarationShape[];
+  readonly #classShapes: readonly DeclarationShape[];
   readonly #triggers: ReadonlySet<string>;
+  readonly #classTriggers: ReadonlySet<string>;
   readonly #surroundings: Surroundings;
   /** The `excludeTools` entries, by their one-line form (labels.ts). */
   readonly #excludeTools: ReadonlyMap<string, string>;
@@ -188,8 +198,11 @@ class Discovery {
     this.#diagnostics = diagnostics;
     this.#evaluator = new StaticEvaluator(modules, locate);
     this.#surroundings = new Surroundings(this.#evaluator, modules, locate, files);
-    this.#shapes = options.shapes ?? SHAPES;
+    const shapes = options.shapes ?? SHAPES;
+    this.#shapes = shapes.filter((shape) => shape.declaredBy === undefined);
+    this.#classShapes = shapes.filter((shape) => shape.declaredBy === "class");
     this.#triggers = triggerKeys(this.#shapes);
+    this.#classTriggers = triggerKeys(this.#classShapes);
     this.#excludeTools = new Map([...(options.excludeTools ?? [])].map((e) => [oneLine(e), e]));
   }
 
@@ -212,6 +225,27 @@ class Discovery {
     for (const literal of candidates) {
       if (literal.getStart() < toolEnd) continue;
       if (this.#literal(literal, file)) toolEnd = literal.getEnd();
+    }
+    if (this.#classShapes.length === 0) return;
+    const classes = descendants<ClassDeclaration | ClassExpression>(
+      sourceFile,
+      (node) =>
+        (ts.isClassDeclaration(node) || ts.isClassExpression(node)) &&
+        node.members.some(
+          (member) =>
+            (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) &&
+            ts.isIdentifier(member.name) &&
+            this.#classTriggers.has(member.name.text),
+        ),
+    );
+    for (const cls of classes) {
+      const fields = this.#surroundings.fieldsOf(cls);
+      const context = this.#surroundings.of(cls);
+      const matches = this.#classShapes.flatMap((shape) => {
+        const recognition = shape.recognize(fields, context);
+        return recognition ? [{ shape, recognition }] : [];
+      });
+      if (matches.length > 0) this.#recognized(matches, cls, file);
     }
   }
 
@@ -239,11 +273,17 @@ class Discovery {
     if (value.kind !== "object") return false;
     const matches = this.#matches(value, literal);
     if (matches.length === 0) return this.#limitReached(value);
+    this.#recognized(matches, literal, file);
+    return true;
+  }
+
+  /** What the shapes that recognised a literal (or a class) found: read, listed or reported. */
+  #recognized(matches: readonly Match[], literal: Node, file: string): void {
     const location = this.#locate(declarationNameNode(literal) ?? literal);
     const notATool = matches.find((match) => match.recognition.kind === "not a tool");
     if (notATool?.recognition.kind === "not a tool") {
       this.#ignored.push({ location, what: notATool.recognition.what });
-      return true;
+      return;
     }
     const declaredAs = declarationLabel(literal);
     const [first, second] = matches;
@@ -270,7 +310,6 @@ class Discovery {
       });
       this.#record(outcome, literal, file, where);
     }
-    return true;
   }
 
   #matches(value: StaticObject, literal: ObjectLiteralExpression): Match[] {
@@ -314,7 +353,7 @@ class Discovery {
 
   #record(
     outcome: ReadOutcome,
-    literal: ObjectLiteralExpression,
+    literal: Node,
     file: string,
     where: Pick<ExtractedTool, "declaredAs" | "shape" | "location" | "schemaAt" | "schemaKey">,
   ): void {
@@ -338,9 +377,13 @@ class Discovery {
           ...outcome.tool,
           ...where,
           file,
-          argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
-            this.#evaluator.evaluate(node),
-          ),
+          ...(Node.isObjectLiteralExpression(literal)
+            ? {
+                argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
+                  this.#evaluator.evaluate(node),
+                ),
+              }
+            : {}),
         });
     }
   }

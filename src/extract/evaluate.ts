@@ -749,7 +749,12 @@ export class StaticEvaluator {
         }
         const initializer = member.getInitializer();
         let value: StaticValue;
-        if (initializer) {
+        if (binding.ambient && !(initializer && isLiteralInitializer(initializer)))
+          value = unknown(
+            `the member "${binding.name}.${name}" of a \`declare enum\` has no literal initializer: an ambient declaration does not hold the value the code has at run time`,
+            at,
+          );
+        else if (initializer) {
           value = this.evaluate(initializer);
           if (
             value.kind !== "unknown" &&
@@ -1047,4 +1052,19 @@ class ObjectParts {
       this.#order = Math.max(this.#order, base + inner.order + 1);
     }
   }
+}
+
+/**
+ * An initializer a `declare enum` member's value is known from: a string, or a number
+ * (possibly negated); anything else names a value the package's JavaScript computes.
+ */
+function isLiteralInitializer(initializer: Node): boolean {
+  const node = unwrap(initializer);
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return true;
+  if (Node.isNumericLiteral(node)) return true;
+  return (
+    Node.isPrefixUnaryExpression(node) &&
+    node.getOperatorToken() === SyntaxKind.MinusToken &&
+    Node.isNumericLiteral(unwrap(node.getOperand()))
+  );
 }

@@ -517,13 +517,9 @@ function isValue(local: Local): boolean {
   );
 }
 
-/** An enum, or a `declare enum` (not read). */
+/** An enum (a `declare enum` too). */
 function isEnum(local: Local): boolean {
-  return (
-    local.kind === "binding" &&
-    (local.binding.kind === "enum" ||
-      (local.binding.kind === "unreadable" && local.binding.reason.includes("`declare enum`")))
-  );
+  return local.kind === "binding" && local.binding.kind === "enum";
 }
 
 function isNamespaceDeclaration(local: Local): boolean {

@@ -1,6 +1,8 @@
 // CONTRACT.md section 2 (the declaration shapes).
 import { aiSdkShape } from "./aiSdk.js";
 import { anthropicShape } from "./anthropic.js";
+import { classFieldsShape } from "./classFields.js";
+import { decoratorShape } from "./decorator.js";
 import { functionShape } from "./function.js";
 import { geminiShape } from "./gemini.js";
 import { mcpShape } from "./mcp.js";
@@ -29,9 +31,11 @@ export const SHAPES: readonly DeclarationShape[] = [
   anthropicShape,
   geminiShape,
   aiSdkShape,
+  decoratorShape,
+  classFieldsShape,
 ];
 
-/** The keys that make an object literal a candidate for any of `shapes`. */
+/** The keys (or, for a class's shapes, the fields) that make a candidate for any of `shapes`. */
 export function triggerKeys(shapes: readonly DeclarationShape[]): ReadonlySet<string> {
   return new Set(shapes.flatMap((shape) => shape.triggers));
 }

@@ -17,6 +17,11 @@ export interface DeclarationShape {
   readonly triggers: readonly string[];
   /** The keys its schema sits at: a file that has none of them holds no tool of this shape. */
   readonly schemaKeys: readonly string[];
+  /**
+   * What it is asked about: object literals (the default), or classes, whose fields (static or
+   * not, with an initializer) are given as one object.
+   */
+  readonly declaredBy?: "class";
   /** What `object` is, when it has this shape; undefined when it has not. */
   recognize(object: StaticObject, context: ShapeContext): Recognition | undefined;
 }
@@ -30,9 +35,16 @@ export type Recognition =
 
 /** What a shape may look at around an object literal (discovery computes each on demand). */
 export interface ShapeContext {
-  readonly node: ObjectLiteralExpression;
+  /** The object literal (or the class) asked about. */
+  readonly node: Node;
   /** The call the object is an argument of (through `as`, `satisfies`, parentheses). */
   enclosingCall(): EnclosingCall | undefined;
+  /**
+   * The calls the object is passed to: the one it is an argument of, or, when it initialises a
+   * `const`, each call of the files read that is given that `const` (`server.registerTool(name,
+   * config, handler)`).
+   */
+  passedTo(): readonly EnclosingCall[];
   /**
    * Where a value (the object, or the call around it) is held: the property whose value it is,
    * or, when it initialises a `const`, each property of the files read whose value names it.
