@@ -15,6 +15,7 @@ import {
   type DeclarationShape,
   type Recognition,
   type ShapeParts,
+  valueOf,
 } from "./shapes/index.js";
 import { StaticEvaluator, type Locate } from "./evaluate.js";
 import { declarationLabel, declarationNameNode, oneLine } from "./labels.js";
@@ -289,7 +290,14 @@ class Discovery {
     const [first, second] = matches;
     if (second) this.#ambiguous(matches, location, declaredAs);
     else if (first!.recognition.kind === "unnamed") {
-      const skip = { kind: "unnamed", why: first!.recognition.why } as const;
+      const { why, schema } = first!.recognition;
+      // Declared with a schema library, it needs no validator whatever its name.
+      const value = schema && valueOf(schema);
+      const library =
+        value?.kind === "unknown" && value.origin?.kind === "call"
+          ? libraryOf(value.origin.call, this.#evaluator)
+          : undefined;
+      const skip: Skip = library ? { kind: "library", library } : { kind: "unnamed", why };
       this.#skipped.push({ location, declaredAs, shape: first!.shape.name, name: undefined, skip });
     } else if (first!.recognition.kind === "tool") {
       const parts = first!.recognition.parts;

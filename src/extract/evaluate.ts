@@ -99,6 +99,10 @@ export class StaticEvaluator {
     this.#calls = {
       evaluate: (node) => this.evaluate(node),
       importOf: (identifier) => importOf(modules, identifier),
+      originOf: (identifier, known) => {
+        const imported = importOf(modules, identifier);
+        return imported && modules.originOf(imported, identifier.getSourceFile(), known);
+      },
       locate,
     };
   }
@@ -106,6 +110,11 @@ export class StaticEvaluator {
   /** Where an identifier is imported from, as written (scopes.ts). */
   importOf(identifier: Node): ImportedName | undefined {
     return importOf(this.#modules, identifier);
+  }
+
+  /** What an identifier names, through its scopes and imports (scopes.ts). */
+  binding(identifier: Node): Binding | undefined {
+    return resolveIdentifier(this.#modules, identifier);
   }
 
   evaluate(expression: Node): StaticValue {

@@ -6,6 +6,7 @@ import { decoratorShape } from "./decorator.js";
 import { functionShape } from "./function.js";
 import { geminiShape } from "./gemini.js";
 import { mcpShape } from "./mcp.js";
+import { openaiAgentsShape } from "./openaiAgents.js";
 import { openaiChatShape } from "./openaiChat.js";
 import { pluginShape } from "./plugin.js";
 import type { DeclarationShape } from "./shape.js";
@@ -31,6 +32,7 @@ export const SHAPES: readonly DeclarationShape[] = [
   anthropicShape,
   geminiShape,
   aiSdkShape,
+  openaiAgentsShape,
   decoratorShape,
   classFieldsShape,
 ];

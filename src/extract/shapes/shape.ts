@@ -30,8 +30,11 @@ export type Recognition =
   | { readonly kind: "tool"; readonly parts: ShapeParts }
   /** It has the shape's keys but is something else (an MCP resource template, a `tool_choice`). */
   | { readonly kind: "not a tool"; readonly what: string }
-  /** A declaration whose name is given where it is used, which the files read do not hold. */
-  | { readonly kind: "unnamed"; readonly why: string };
+  /**
+   * A declaration whose name is given where it is used, which the files read do not hold. Its
+   * schema, when given, may still tell a schema library's: then it is declared with that.
+   */
+  | { readonly kind: "unnamed"; readonly why: string; readonly schema?: Part };
 
 /** What a shape may look at around an object literal (discovery computes each on demand). */
 export interface ShapeContext {
