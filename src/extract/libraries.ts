@@ -105,13 +105,14 @@ function returned(binding: Binding | undefined): Node[] {
   const body = fn.getBody();
   if (!body) return [];
   if (!Node.isBlock(body)) return [body];
-  return body
-    .getStatements()
-    .flatMap((statement) =>
-      Node.isReturnStatement(statement) && statement.getExpression()
-        ? [statement.getExpression()!]
-        : [],
-    );
+  const found: Node[] = [];
+  body.forEachDescendant((node, traversal) => {
+    // A nested function's returns are its own.
+    if (Node.isFunctionLikeDeclaration(node)) traversal.skip();
+    else if (Node.isReturnStatement(node) && node.getExpression())
+      found.push(node.getExpression()!);
+  });
+  return found;
 }
 
 function libraryOfName(root: string, name: string | undefined): string | undefined {

@@ -95,7 +95,7 @@ export class ModuleResolver {
       ? `with ${this.#display(setup.configFile)}${setup.problem ? `, ${setup.problem}` : ""}`
       : "without a tsconfig.json";
     // Most often the code base's dependencies are not installed (a fresh clone).
-    return `the package "${specifier}" cannot be found from ${this.#display(fromFile)} (resolved as TypeScript does ${how}: moduleResolution ${kind?.toLowerCase()}); install the dependencies (npm install, or the package manager's own) so that it can be read`;
+    return `the package "${specifier}" cannot be found from ${this.#display(fromFile)} (resolved as TypeScript does ${how}: moduleResolution ${kind?.toLowerCase()}); if it is not installed, install the dependencies (npm install, or the equivalent)`;
   }
 
   /** The options that apply to files in `folder`: its nearest tsconfig.json's. */

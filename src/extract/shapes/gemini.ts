@@ -34,7 +34,7 @@ const GEMINI_TYPES: ReadonlyMap<string, string> = new Map(
  */
 export const geminiShape: DeclarationShape = {
   name: "gemini",
-  pattern: "{ name, parametersJsonSchema }",
+  pattern: "{ name, parametersJsonSchema } or a FunctionDeclaration { name, parameters }",
   triggers: ["parametersJsonSchema", "parameters"],
   schemaKeys: ["parametersJsonSchema", "parameters"],
   recognize(object, context) {
