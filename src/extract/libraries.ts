@@ -100,7 +100,10 @@ function returned(binding: Binding | undefined): Node[] {
   let fn: Node | undefined;
   if (binding?.kind === "function") fn = binding.declaration;
   else if (binding?.kind === "const") fn = unwrap(binding.initializer);
-  if (!fn || !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn)))
+  if (
+    !fn ||
+    !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn))
+  )
     return [];
   const body = fn.getBody();
   if (!body) return [];

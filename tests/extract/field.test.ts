@@ -108,8 +108,8 @@ describe("Gemini declarations with the SDK's Type enum", () => {
       await fs.writeFile(
         path.join(dir, "bad.ts"),
         'import { Mode, Type, type FunctionDeclaration } from "@google/genai";\n' +
-          "export const a: FunctionDeclaration = { name: \"a\", parameters: { type: Type.TYPE_UNSPECIFIED } };\n" +
-          "export const b: FunctionDeclaration = { name: \"b\", parameters: { type: \"OBJECT\", properties: { m: { type: Type.STRING, enum: [Mode.AUTO] } } } };\n",
+          'export const a: FunctionDeclaration = { name: "a", parameters: { type: Type.TYPE_UNSPECIFIED } };\n' +
+          'export const b: FunctionDeclaration = { name: "b", parameters: { type: "OBJECT", properties: { m: { type: Type.STRING, enum: [Mode.AUTO] } } } };\n',
       );
       const result = await generate({ cwd: dir, tools: ["bad.ts"] });
       expect(
