@@ -12,7 +12,7 @@ import {
   type Flags,
 } from "./settings/settings.js";
 import { withRelativePaths } from "./diagnostics/paths.js";
-import { parseFormatterFlag, parseShapesFlag } from "./settings/targets.js";
+import { parseFormatterFlag, parseShapesFlag, SHAPE_NAMES } from "./settings/targets.js";
 import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
@@ -35,8 +35,7 @@ Options:
   --mode <mode>          strict (default): undeclared keys are rejected unless additionalProperties allows them
                          standard: undeclared keys are allowed unless additionalProperties forbids them
   --enforce <kw,...>     Opt-in keywords to enforce too (minimum,maxLength,...), or all
-  --shapes <name,...>    Read only these declaration shapes (plugin, openai-chat, function, mcp,
-                         anthropic, gemini, ai-sdk)
+  --shapes <name,...>    Read only these declaration shapes (${wrapped(`${SHAPE_NAMES.join(", ")})`, 61, 25, 100)}
   --exclude-tool <name>  Leave a tool out (repeatable; added to the settings' excludeTools)
   --exclude-file <glob>  Leave files out (repeatable; added to the settings' excludeFiles)
   --target <out>         Run only the settings' target that writes this folder
@@ -70,6 +69,24 @@ Exit codes: 0 done (or up to date); 1 the check found differences; 2 bad declara
 or settings, or a file-system problem (nothing was written); 3 an internal error (a bug in the
 generator); 130 or 143 stopped by SIGINT or SIGTERM (before its first rename: nothing was written).
 `;
+
+/**
+ * Text starting at column `start`, broken at spaces so that no line is wider than `width`, its
+ * later lines indented by `indent`: the help's list of shapes, which the shapes registry gives.
+ */
+function wrapped(text: string, start: number, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    const room = width - (lines.length === 0 ? start : indent);
+    if (line && line.length + 1 + word.length > room) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${" ".repeat(indent)}`);
+}
 
 interface CliOptions extends RunFlags {
   readonly help: boolean;

@@ -52,6 +52,11 @@ export interface EnumBinding {
   readonly kind: "enum";
   readonly name: string;
   readonly declarations: readonly EnumDeclaration[];
+  /**
+   * A `declare enum` (a package's declarations): only its members with a literal initializer
+   * are known; the JavaScript holding the others is not read (CONTRACT.md section 2).
+   */
+  readonly ambient: boolean;
 }
 
 /** A class, whose `static readonly` properties are read. */
@@ -117,11 +122,8 @@ export function declaredNames(
   return names;
 }
 
-/** The binding of an enum's declarations, or why it is not read. */
+/** The binding of an enum's declarations. */
 export function enumBinding(name: string, declarations: readonly EnumDeclaration[]): Binding {
-  if (declarations.some((declaration) => declaration.hasDeclareKeyword()))
-    return unreadable(
-      `"${name}" is a \`declare enum\`: an ambient declaration does not hold the values the code has at run time`,
-    );
-  return { kind: "enum", name, declarations };
+  const ambient = declarations.some((declaration) => declaration.hasDeclareKeyword());
+  return { kind: "enum", name, declarations, ambient };
 }

@@ -1,5 +1,12 @@
 // CONTRACT.md section 2 (what the generator reads: the tools of the matched files).
-import { ts, type ObjectLiteralExpression, type SourceFile } from "../tsMorph.js";
+import {
+  Node,
+  ts,
+  type ClassDeclaration,
+  type ClassExpression,
+  type ObjectLiteralExpression,
+  type SourceFile,
+} from "../tsMorph.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import {
@@ -8,6 +15,7 @@ import {
   type DeclarationShape,
   type Recognition,
   type ShapeParts,
+  valueOf,
 } from "./shapes/index.js";
 import { StaticEvaluator, type Locate } from "./evaluate.js";
 import { declarationLabel, declarationNameNode, oneLine } from "./labels.js";
@@ -171,8 +179,11 @@ class Discovery {
   readonly #modules: Modules;
   readonly #locate: Locate;
   readonly #diagnostics: DiagnosticBag;
+  /** The shapes asked about object literals, and those asked about classes. */
   readonly #shapes: readonly DeclarationShape[];
+  readonly #classShapes: readonly DeclarationShape[];
   readonly #triggers: ReadonlySet<string>;
+  readonly #classTriggers: ReadonlySet<string>;
   readonly #surroundings: Surroundings;
   /** The `excludeTools` entries, by their one-line form (labels.ts). */
   readonly #excludeTools: ReadonlyMap<string, string>;
@@ -194,8 +205,11 @@ class Discovery {
     this.#diagnostics = diagnostics;
     this.#evaluator = new StaticEvaluator(modules, locate);
     this.#surroundings = new Surroundings(this.#evaluator, modules, locate, files);
-    this.#shapes = options.shapes ?? SHAPES;
+    const shapes = options.shapes ?? SHAPES;
+    this.#shapes = shapes.filter((shape) => shape.declaredBy === undefined);
+    this.#classShapes = shapes.filter((shape) => shape.declaredBy === "class");
     this.#triggers = triggerKeys(this.#shapes);
+    this.#classTriggers = triggerKeys(this.#classShapes);
     this.#excludeTools = new Map([...(options.excludeTools ?? [])].map((e) => [oneLine(e), e]));
   }
 
@@ -219,6 +233,27 @@ class Discovery {
     for (const literal of candidates) {
       if (literal.getStart() < toolEnd) continue;
       if (this.#literal(literal, file)) toolEnd = literal.getEnd();
+    }
+    if (this.#classShapes.length === 0) return;
+    const classes = descendants<ClassDeclaration | ClassExpression>(
+      sourceFile,
+      (node) =>
+        (ts.isClassDeclaration(node) || ts.isClassExpression(node)) &&
+        node.members.some(
+          (member) =>
+            (ts.isPropertyDeclaration(member) || ts.isGetAccessorDeclaration(member)) &&
+            ts.isIdentifier(member.name) &&
+            this.#classTriggers.has(member.name.text),
+        ),
+    );
+    for (const cls of classes) {
+      const fields = this.#surroundings.fieldsOf(cls);
+      const context = this.#surroundings.of(cls);
+      const matches = this.#classShapes.flatMap((shape) => {
+        const recognition = shape.recognize(fields, context);
+        return recognition ? [{ shape, recognition }] : [];
+      });
+      if (matches.length > 0) this.#recognized(matches, cls, file);
     }
   }
 
@@ -246,17 +281,30 @@ class Discovery {
     if (value.kind !== "object") return false;
     const matches = this.#matches(value, literal);
     if (matches.length === 0) return this.#limitReached(value);
+    this.#recognized(matches, literal, file);
+    return true;
+  }
+
+  /** What the shapes that recognised a literal (or a class) found: read, listed or reported. */
+  #recognized(matches: readonly Match[], literal: Node, file: string): void {
     const location = this.#locate(declarationNameNode(literal) ?? literal);
     const notATool = matches.find((match) => match.recognition.kind === "not a tool");
     if (notATool?.recognition.kind === "not a tool") {
       this.#ignored.push({ location, what: notATool.recognition.what });
-      return true;
+      return;
     }
     const declaredAs = declarationLabel(literal);
     const [first, second] = matches;
     if (second) this.#ambiguous(matches, location, declaredAs);
     else if (first!.recognition.kind === "unnamed") {
-      const skip = { kind: "unnamed", why: first!.recognition.why } as const;
+      const { why, schema } = first!.recognition;
+      // Declared with a schema library, it needs no validator whatever its name.
+      const value = schema && valueOf(schema);
+      const library =
+        value?.kind === "unknown" && value.origin?.kind === "call"
+          ? libraryOf(value.origin.call, this.#evaluator)
+          : undefined;
+      const skip: Skip = library ? { kind: "library", library } : { kind: "unnamed", why };
       this.#skipped.push({ location, declaredAs, shape: first!.shape.name, name: undefined, skip });
     } else if (first!.recognition.kind === "tool") {
       const parts = first!.recognition.parts;
@@ -277,7 +325,6 @@ class Discovery {
       });
       this.#record(outcome, literal, file, where);
     }
-    return true;
   }
 
   #matches(value: StaticObject, literal: ObjectLiteralExpression): Match[] {
@@ -321,7 +368,7 @@ class Discovery {
 
   #record(
     outcome: ReadOutcome,
-    literal: ObjectLiteralExpression,
+    literal: Node,
     file: string,
     where: Pick<ExtractedTool, "declaredAs" | "shape" | "location" | "schemaAt" | "schemaKey">,
   ): void {
@@ -347,9 +394,13 @@ class Discovery {
           ...outcome.tool,
           ...where,
           file,
-          argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
-            this.#evaluator.evaluate(node),
-          ),
+          ...(Node.isObjectLiteralExpression(literal)
+            ? {
+                argumentUses: findArgumentUses(literal, this.#modules, this.#locate, (node) =>
+                  this.#evaluator.evaluate(node),
+                ),
+              }
+            : {}),
         });
     }
   }

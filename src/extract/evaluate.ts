@@ -99,6 +99,10 @@ export class StaticEvaluator {
     this.#calls = {
       evaluate: (node) => this.evaluate(node),
       importOf: (identifier) => importOf(modules, identifier),
+      originOf: (identifier, known) => {
+        const imported = importOf(modules, identifier);
+        return imported && modules.originOf(imported, identifier.getSourceFile(), known);
+      },
       locate,
     };
   }
@@ -106,6 +110,11 @@ export class StaticEvaluator {
   /** Where an identifier is imported from, as written (scopes.ts). */
   importOf(identifier: Node): ImportedName | undefined {
     return importOf(this.#modules, identifier);
+  }
+
+  /** What an identifier names, through its scopes and imports (scopes.ts). */
+  binding(identifier: Node): Binding | undefined {
+    return resolveIdentifier(this.#modules, identifier);
   }
 
   evaluate(expression: Node): StaticValue {
@@ -749,7 +758,12 @@ export class StaticEvaluator {
         }
         const initializer = member.getInitializer();
         let value: StaticValue;
-        if (initializer) {
+        if (binding.ambient && !(initializer && isLiteralInitializer(initializer)))
+          value = unknown(
+            `the member "${binding.name}.${name}" of a \`declare enum\` has no literal initializer: an ambient declaration does not hold the value the code has at run time`,
+            at,
+          );
+        else if (initializer) {
           value = this.evaluate(initializer);
           if (
             value.kind !== "unknown" &&
@@ -1047,4 +1061,19 @@ class ObjectParts {
       this.#order = Math.max(this.#order, base + inner.order + 1);
     }
   }
+}
+
+/**
+ * An initializer a `declare enum` member's value is known from: a string, or a number
+ * (possibly negated); anything else names a value the package's JavaScript computes.
+ */
+function isLiteralInitializer(initializer: Node): boolean {
+  const node = unwrap(initializer);
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return true;
+  if (Node.isNumericLiteral(node)) return true;
+  return (
+    Node.isPrefixUnaryExpression(node) &&
+    node.getOperatorToken() === SyntaxKind.MinusToken &&
+    Node.isNumericLiteral(unwrap(node.getOperand()))
+  );
 }

@@ -12,7 +12,9 @@ const MAX_LABEL = 80;
  * `export default`.
  */
 export function declarationLabel(node: Node): string {
-  const label = oneLine(labelOf(node, 0));
+  // A class is declared by its name (`class FindTool`), or like a value (`const X = class {}`).
+  const className = Node.isClassDeclaration(node) ? node.getName() : undefined;
+  const label = oneLine(className ?? labelOf(node, 0));
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 3)}...` : label;
 }
 
@@ -118,6 +120,7 @@ function functionName(node: Node): string {
  * it is given to: `const weatherTool = tool({...})`), if it does.
  */
 export function declarationNameNode(node: Node): Node | undefined {
+  if (Node.isClassDeclaration(node)) return node.getNameNode();
   let parent = node.getParent();
   while (parent && isValueWrapper(parent)) parent = parent.getParent();
   if (parent && (Node.isCallExpression(parent) || Node.isNewExpression(parent)) && isHeld(parent))

@@ -2,6 +2,7 @@
 import { Node } from "../tsMorph.js";
 import { unwrap } from "./evaluate.js";
 import { identifierText } from "./identifiers.js";
+import type { Binding } from "./bindings.js";
 import type { ImportedName } from "./modules.js";
 import type { StaticValue } from "./values.js";
 
@@ -52,6 +53,8 @@ export function libraryOfModule(module: string): string | undefined {
 export interface LibraryLookup {
   importOf(identifier: Node): ImportedName | undefined;
   evaluate(node: Node): StaticValue;
+  /** What an identifier names (a function of the host's that returns a library's schema). */
+  binding(identifier: Node): Binding | undefined;
 }
 
 /** How many calls deep a library is looked for: `toJsonSchema(ArgsSchema)`, `ArgsSchema = z.object(...)`. */
@@ -75,7 +78,10 @@ export function libraryOf(call: Node, lookup: LibraryLookup, depth = 0): string 
     if (library) return library;
   }
   if (depth >= MAX_DEPTH) return undefined;
-  const sources = [Node.isIdentifier(root) ? [root] : [], call.getArguments() ?? []].flat();
+  const sources = [
+    Node.isIdentifier(root) ? [root, ...returned(lookup.binding(root))] : [],
+    call.getArguments() ?? [],
+  ].flat();
   for (const source of sources) {
     const value = lookup.evaluate(source);
     if (value.kind !== "unknown" || value.origin?.kind !== "call" || value.origin.call === call)
@@ -84,6 +90,32 @@ export function libraryOf(call: Node, lookup: LibraryLookup, depth = 0): string 
     if (library) return library;
   }
   return undefined;
+}
+
+/**
+ * What a function of the host's returns, where it is written in its body (`(context) =>
+ * z.object({...})`, `return z.object(...)`): a helper that builds a library's schema.
+ */
+function returned(binding: Binding | undefined): Node[] {
+  let fn: Node | undefined;
+  if (binding?.kind === "function") fn = binding.declaration;
+  else if (binding?.kind === "const") fn = unwrap(binding.initializer);
+  if (
+    !fn ||
+    !(Node.isArrowFunction(fn) || Node.isFunctionExpression(fn) || Node.isFunctionDeclaration(fn))
+  )
+    return [];
+  const body = fn.getBody();
+  if (!body) return [];
+  if (!Node.isBlock(body)) return [body];
+  const found: Node[] = [];
+  body.forEachDescendant((node, traversal) => {
+    // A nested function's returns are its own.
+    if (Node.isFunctionLikeDeclaration(node)) traversal.skip();
+    else if (Node.isReturnStatement(node) && node.getExpression())
+      found.push(node.getExpression()!);
+  });
+  return found;
 }
 
 function libraryOfName(root: string, name: string | undefined): string | undefined {

@@ -233,6 +233,39 @@ export class Modules {
     return undefined;
   }
 
+  /**
+   * Where an imported name comes from: the imports and re-exports of the modules it is imported
+   * through are followed (`export { Type } from "typebox"` in a package of the host's) until a
+   * module `known` accepts. Undefined where a module on the way cannot be read, or declares the
+   * name itself.
+   */
+  originOf(
+    imported: ImportedName,
+    from: SourceFile,
+    known: (module: string) => boolean,
+  ): ImportedName | undefined {
+    let current = imported;
+    let file = from;
+    for (let hop = 0; hop < MAX_LOOKUP_HOPS; hop++) {
+      if (known(current.module)) return current;
+      if (current.imported === undefined) return undefined;
+      const target = this.#target(file, current.module);
+      if ("reason" in target) return undefined;
+      const index = this.#index(target.file);
+      const exported = index.exports.get(current.imported);
+      let next: ImportedName | undefined;
+      if (exported?.kind === "from") next = { module: exported.specifier, imported: exported.name };
+      else if (exported?.kind === "local") next = this.importOf(target.file, exported.name);
+      else if (!exported) {
+        const star = index.starExports.find(known);
+        if (star !== undefined) return { module: star, imported: current.imported };
+      }
+      if (!next) return undefined;
+      [current, file] = [next, target.file];
+    }
+    return undefined;
+  }
+
   /** Whether the top-level `name` of `file` is exported (`export const`, `export { name }`...). */
   isExportedLocal(file: SourceFile, name: string): boolean {
     for (const exported of this.#index(file).exports.values()) {
@@ -517,13 +550,9 @@ function isValue(local: Local): boolean {
   );
 }
 
-/** An enum, or a `declare enum` (not read). */
+/** An enum (a `declare enum` too). */
 function isEnum(local: Local): boolean {
-  return (
-    local.kind === "binding" &&
-    (local.binding.kind === "enum" ||
-      (local.binding.kind === "unreadable" && local.binding.reason.includes("`declare enum`")))
-  );
+  return local.kind === "binding" && local.binding.kind === "enum";
 }
 
 function isNamespaceDeclaration(local: Local): boolean {

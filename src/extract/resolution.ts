@@ -94,7 +94,8 @@ export class ModuleResolver {
     const how = setup.configFile
       ? `with ${this.#display(setup.configFile)}${setup.problem ? `, ${setup.problem}` : ""}`
       : "without a tsconfig.json";
-    return `the package "${specifier}" cannot be found from ${this.#display(fromFile)} (resolved as TypeScript does ${how}: moduleResolution ${kind?.toLowerCase()})`;
+    // Most often the code base's dependencies are not installed (a fresh clone).
+    return `the package "${specifier}" cannot be found from ${this.#display(fromFile)} (resolved as TypeScript does ${how}: moduleResolution ${kind?.toLowerCase()}); if it is not installed, install the dependencies (npm install, or the equivalent)`;
   }
 
   /** The options that apply to files in `folder`: its nearest tsconfig.json's. */

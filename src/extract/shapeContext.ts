@@ -4,6 +4,8 @@ import {
   VariableDeclarationKind,
   ts,
   type CallExpression,
+  type ClassDeclaration,
+  type ClassExpression,
   type ObjectLiteralExpression,
   type SourceFile,
   type VariableDeclaration,
@@ -19,7 +21,7 @@ import { identifierText } from "./identifiers.js";
 import type { Modules } from "./modules.js";
 import { resolveIdentifier } from "./scopes.js";
 import type { Callee, EnclosingCall, HeldAt, ShapeContext } from "./shapes/index.js";
-import type { StaticValue } from "./values.js";
+import type { StaticEntry, StaticObject, StaticValue } from "./values.js";
 import { descendants } from "./walk.js";
 
 /**
@@ -33,6 +35,7 @@ export class Surroundings {
   readonly #locate: Locate;
   readonly #files: () => readonly SourceFile[];
   #uses: Map<string, Node[]> | undefined;
+  #callArguments: Map<string, Node[]> | undefined;
 
   /** `files`: the files read, where the uses of a `const` are looked for. */
   constructor(
@@ -47,14 +50,58 @@ export class Surroundings {
     this.#files = files;
   }
 
-  of(node: ObjectLiteralExpression): ShapeContext {
+  /**
+   * A class's fields as one object: each property declared with an initializer (static or
+   * not, in the order written), its value as read.
+   */
+  fieldsOf(cls: ClassDeclaration | ClassExpression): StaticObject {
+    const entries: StaticEntry[] = [];
+    for (const member of cls.getMembers()) {
+      if (Node.isGetAccessorDeclaration(member)) {
+        // A getter's value exists only when the code runs.
+        const key = propertyKey(member.getNameNode());
+        const location = this.#locate(member.getNameNode());
+        const value: StaticValue = {
+          kind: "unknown",
+          reason: `\`${key}\` is a getter`,
+          location,
+          origin: { kind: "run time" },
+        };
+        if (key !== undefined)
+          entries.push({ key, keyLocation: location, value, order: entries.length });
+        continue;
+      }
+      if (!Node.isPropertyDeclaration(member)) continue;
+      const nameNode = member.getNameNode();
+      const initializer = member.getInitializer();
+      const key = propertyKey(nameNode);
+      if (key === undefined || !initializer) continue;
+      const value = this.#evaluator.evaluate(initializer);
+      entries.push({ key, keyLocation: this.#locate(nameNode), value, order: entries.length });
+    }
+    return { kind: "object", entries, problems: [], location: this.#locate(cls) };
+  }
+
+  of(node: ObjectLiteralExpression | ClassDeclaration | ClassExpression): ShapeContext {
     return {
       node,
       enclosingCall: () => enclosingCall(node),
+      passedTo: () => this.#passedTo(node),
       heldAt: (value) => this.#heldAt(value),
       callee: (call) => this.#callee(call),
       evaluate: (value) => this.#evaluator.evaluate(value),
     };
+  }
+
+  #passedTo(node: Node): EnclosingCall[] {
+    const direct = enclosingCall(node);
+    if (direct) return [direct];
+    const declaration = constHolding(node);
+    if (!declaration) return [];
+    return this.#usesOf(declaration, this.#arguments()).flatMap((use) => {
+      const call = enclosingCall(use);
+      return call ? [call] : [];
+    });
   }
 
   #heldAt(node: Node): HeldAt[] {
@@ -64,7 +111,11 @@ export class Surroundings {
     if (parent && Node.isPropertyAssignment(parent) && parent.getInitializer() === child)
       return [this.#property(parent)];
     if (parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === child)
-      return isConst(parent) ? this.#usesOf(parent) : [];
+      return isConst(parent)
+        ? this.#usesOf(parent, this.#index()).map((use) =>
+            this.#property(Node.isShorthandPropertyAssignment(use) ? use : use.getParentOrThrow()),
+          )
+        : [];
     return [];
   }
 
@@ -83,23 +134,33 @@ export class Surroundings {
     return { key, holder };
   }
 
-  /** The properties of the files read whose value names the `const` `declaration` declares. */
-  #usesOf(declaration: VariableDeclaration): HeldAt[] {
+  /** The uses in `index` (by name) that name the `const` `declaration` declares. */
+  #usesOf(declaration: VariableDeclaration, index: Map<string, Node[]>): Node[] {
     const nameNode = declaration.getNameNode();
     if (!Node.isIdentifier(nameNode)) return [];
-    const found: HeldAt[] = [];
-    for (const use of this.#index().get(identifierText(nameNode)) ?? []) {
+    return (index.get(identifierText(nameNode)) ?? []).filter((use) => {
       const identifier = Node.isShorthandPropertyAssignment(use) ? use.getNameNode() : use;
       const binding = resolveIdentifier(this.#modules, identifier);
-      if (
-        binding?.kind !== "const" ||
-        binding.declaration.compilerNode !== declaration.compilerNode
-      )
-        continue;
-      const property = Node.isShorthandPropertyAssignment(use) ? use : use.getParentOrThrow();
-      found.push(this.#property(property));
-    }
-    return found;
+      return (
+        binding?.kind === "const" && binding.declaration.compilerNode === declaration.compilerNode
+      );
+    });
+  }
+
+  /** Every identifier of the files read given as a call's argument, by name: found once. */
+  #arguments(): Map<string, Node[]> {
+    if (this.#callArguments) return this.#callArguments;
+    const uses = new Map<string, Node[]>();
+    for (const file of this.#files())
+      for (const call of descendants(file, (node) => ts.isCallExpression(node)))
+        for (const argument of (call as CallExpression).getArguments()) {
+          const value = unwrap(argument);
+          if (!Node.isIdentifier(value)) continue;
+          const name = identifierText(value);
+          uses.set(name, [...(uses.get(name) ?? []), value]);
+        }
+    this.#callArguments = uses;
+    return uses;
   }
 
   /**
@@ -162,6 +223,19 @@ function enclosingCall(node: Node): EnclosingCall | undefined {
   if (!parent || !Node.isCallExpression(parent)) return undefined;
   const argument = parent.getArguments().indexOf(child);
   return argument < 0 ? undefined : { call: parent, argument };
+}
+
+/** The `const` a value initialises (through wrappers), if it does. */
+function constHolding(node: Node): VariableDeclaration | undefined {
+  let child = node;
+  let parent = node.getParent();
+  while (parent && isValueWrapper(parent)) [child, parent] = [parent, parent.getParent()];
+  return parent &&
+    Node.isVariableDeclaration(parent) &&
+    parent.getInitializer() === child &&
+    isConst(parent)
+    ? parent
+    : undefined;
 }
 
 function isConst(declaration: VariableDeclaration): boolean {

@@ -16,6 +16,8 @@ type Version = "0.3x" | "1.x";
 export interface CallReading {
   evaluate(node: Node): StaticValue;
   importOf(identifier: Node): ImportedName | undefined;
+  /** Where an imported identifier comes from, through re-exports, once `known` accepts it. */
+  originOf(identifier: Node, known: (module: string) => boolean): ImportedName | undefined;
   locate(node: Node): SourceLocation;
 }
 
@@ -80,7 +82,7 @@ function builderOf(
   if (Node.isPropertyAccessExpression(callee)) {
     const holder = callee.getExpression();
     if (!Node.isIdentifier(holder)) return undefined;
-    const imported = reading.importOf(holder);
+    const imported = typeBoxImport(holder, reading);
     const version = imported && versionOf(imported.module);
     if (!version) return undefined;
     // `import { Type }`, `import * as Type`, and 1.x's `import Type from "typebox"`.
@@ -96,10 +98,20 @@ function builderOf(
     };
   }
   if (!Node.isIdentifier(callee)) return undefined;
-  const imported = reading.importOf(callee);
+  const imported = typeBoxImport(callee, reading);
   const version = imported && versionOf(imported.module);
   if (!version || imported.imported === undefined) return undefined;
   return { name: imported.imported, version, text: identifierText(callee) };
+}
+
+/**
+ * TypeBox's name an identifier is imported as: from TypeBox, or from a module that re-exports
+ * it (a package of the host's: `import { Type } from "@acme/ai"`), followed to TypeBox.
+ */
+function typeBoxImport(identifier: Node, reading: CallReading): ImportedName | undefined {
+  const imported = reading.importOf(identifier);
+  if (!imported || versionOf(imported.module)) return imported;
+  return reading.originOf(identifier, (module) => versionOf(module) !== undefined);
 }
 
 function versionOf(module: string): Version | undefined {

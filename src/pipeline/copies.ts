@@ -24,6 +24,32 @@ export function sameSchema(a: ExtractedTool, b: ExtractedTool): boolean {
   return left !== undefined && left === schemaText(b.parameters);
 }
 
+/**
+ * Why a declaration's schema cannot be compared with another's: the first value in it (outside
+ * descriptions) that is not statically known, when there is one.
+ */
+export function notComparable(tool: ExtractedTool): string | undefined {
+  return tool.parameters && firstUnknown(tool.parameters, "schema");
+}
+
+function firstUnknown(value: StaticValue, position: Position): string | undefined {
+  if (value.kind === "unknown") return value.reason;
+  if (value.kind === "array") {
+    const inner: Position = position === "list" ? "schema" : "value";
+    for (const element of value.elements) {
+      const found = firstUnknown(element, inner);
+      if (found) return found;
+    }
+  }
+  if (value.kind !== "object") return undefined;
+  for (const entry of value.entries) {
+    if (position === "schema" && entry.key === "description") continue;
+    const found = firstUnknown(entry.value, positionOf(position, entry.key));
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Keywords whose value is a map of names to schemas, or a schema, or a list of schemas. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions"]);
 const SCHEMA_VALUES = new Set(["items", "additionalProperties", "additionalItems", "not"]);

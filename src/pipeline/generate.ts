@@ -10,7 +10,7 @@ import { relativeName } from "../diagnostics/paths.js";
 import { plural } from "../diagnostics/counts.js";
 import { SHAPES, type DeclarationShape } from "../extract/shapes/index.js";
 import { fromJson, type StaticValue } from "../extract/values.js";
-import { sameSchema, type ToolCopy } from "./copies.js";
+import { notComparable, sameSchema, type ToolCopy } from "./copies.js";
 
 export type { ToolCopy } from "./copies.js";
 import { DEFAULT_COMMAND, DEFAULT_OUT_DIR, DEFAULT_TOOLS_GLOB } from "../settings/settings.js";
@@ -439,9 +439,12 @@ async function compileTools(
       continue;
     }
     if (first) {
+      // A schema not statically known cannot be compared: say why (a package not installed).
+      const unknown = notComparable(tool) ?? notComparable(first);
+      const why = unknown ? ` (the schemas cannot be compared: ${unknown})` : "";
       diagnostics.report(
         "TV3002",
-        `Two tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}. Tool names must be unique: leave one out with "excludeTools": [${JSON.stringify(tool.declaredAs)}], or generate each set into a target of its own.`,
+        `Two tools are named ${JSON.stringify(tool.name)}: ${tool.declaredAs} here and ${first.declaredAs} in ${first.file}${why}. Tool names must be unique: leave one out with "excludeTools": [${JSON.stringify(tool.declaredAs)}], or generate each set into a target of its own.`,
         tool.location,
         { tool: tool.name },
       );

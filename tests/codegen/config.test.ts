@@ -238,7 +238,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "an unknown shape",
       '{ "shapes": ["openai"] }',
-      'tool-validators: tool-validators.config.json: "shapes" names an unknown shape "openai" (did you mean "openai-chat"?); the shapes are "plugin" { name, config: { function: { name, parameters } } }, "openai-chat" { type: "function", function: { name, parameters } }, "function" { name, parameters }, "mcp" { name, inputSchema }, "anthropic" { name, input_schema }, "gemini" { name, parametersJsonSchema }, "ai-sdk" { <name>: tool({ inputSchema }) }.',
+      'tool-validators: tool-validators.config.json: "shapes" names an unknown shape "openai" (did you mean "openai-chat"?); the shapes are "plugin" { name, config: { function: { name, parameters } } }, "openai-chat" { type: "function", function: { name, parameters } }, "function" { name, parameters }, "mcp" { name, inputSchema }, "anthropic" { name, input_schema }, "gemini" { name, parametersJsonSchema } or a FunctionDeclaration { name, parameters }, "ai-sdk" { <name>: tool({ inputSchema }) }, "openai-agents" tool({ name, parameters, execute }), "decorator" @Decorator({ name, schema }), "class" class { toolName = "..."; argsShape = {...} }.',
     ],
     [
       "excludeTools that is not names",

@@ -130,7 +130,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "package-import.ts",
-    'package-import.ts:9:54 - error TV2001: Tool "PackageImport", parameters.properties.a: The schema is not statically known: "sharedSchema" cannot be followed: the package "some-package" cannot be found from package-import.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext).',
+    'package-import.ts:9:54 - error TV2001: Tool "PackageImport", parameters.properties.a: The schema is not statically known: "sharedSchema" cannot be followed: the package "some-package" cannot be found from package-import.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext); if it is not installed, install the dependencies (npm install, or the equivalent).',
   ],
   [
     "name-unreadable.ts",
@@ -150,7 +150,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "spread-function.ts",
-    'spread-function.ts:9:55 - error TV1008: Tool "SpreadFunctionTool": The spread `...extra` cannot be read: "extra" cannot be followed: the package "some-package" cannot be found from spread-function.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext). It could replace config.function.name and config.function.parameters.',
+    'spread-function.ts:9:55 - error TV1008: Tool "SpreadFunctionTool": The spread `...extra` cannot be read: "extra" cannot be followed: the package "some-package" cannot be found from spread-function.ts (resolved as TypeScript does with ../../../tsconfig.json: moduleResolution nodenext); if it is not installed, install the dependencies (npm install, or the equivalent). It could replace config.function.name and config.function.parameters.',
   ],
   [
     "spread-config.ts",

@@ -175,10 +175,10 @@ describe("what is not read says what is", () => {
       '"Names" is an enum: its members are read (`Names.Member`, `Names["Member"]`), not the enum object.',
     ],
     [
-      "a declare enum",
-      'declare enum Names { A = "a" }\n',
-      "Names.A",
-      '"Names" is a `declare enum`: an ambient declaration does not hold the values the code has at run time.',
+      "a declare enum's member without a literal initializer",
+      'declare enum Names { A = "a", B }\n',
+      "Names.B",
+      'the member "Names.B" of a `declare enum` has no literal initializer: an ambient declaration does not hold the value the code has at run time.',
     ],
     [
       "an enum member that is not there",

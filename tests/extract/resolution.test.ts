@@ -74,12 +74,12 @@ describe("imports resolved as TypeScript resolves them", () => {
     [
       "a package that is not installed",
       'import { NAME } from "@notes/missing";',
-      '"NAME" cannot be followed: the package "@notes/missing" cannot be found from packages/agent/src/tools/case.ts (resolved as TypeScript does with packages/agent/tsconfig.json: moduleResolution nodenext).',
+      '"NAME" cannot be followed: the package "@notes/missing" cannot be found from packages/agent/src/tools/case.ts (resolved as TypeScript does with packages/agent/tsconfig.json: moduleResolution nodenext); if it is not installed, install the dependencies (npm install, or the equivalent).',
     ],
     [
       "a subpath the package does not export",
       'import { NAME } from "@notes/shared/src/names.js";',
-      '"NAME" cannot be followed: the package "@notes/shared/src/names.js" cannot be found from packages/agent/src/tools/case.ts (resolved as TypeScript does with packages/agent/tsconfig.json: moduleResolution nodenext).',
+      '"NAME" cannot be followed: the package "@notes/shared/src/names.js" cannot be found from packages/agent/src/tools/case.ts (resolved as TypeScript does with packages/agent/tsconfig.json: moduleResolution nodenext); if it is not installed, install the dependencies (npm install, or the equivalent).',
     ],
     [
       "a declaration without a value",

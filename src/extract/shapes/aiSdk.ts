@@ -47,6 +47,7 @@ export const aiSdkShape: DeclarationShape = {
       return {
         kind: "unnamed",
         why: "an AI SDK tool is named by the key of the tool set holding it, and no property of the files read holds it",
+        schema,
       };
     return {
       kind: "tool",

@@ -1,9 +1,12 @@
 // CONTRACT.md section 2 (the declaration shapes).
 import { aiSdkShape } from "./aiSdk.js";
 import { anthropicShape } from "./anthropic.js";
+import { classFieldsShape } from "./classFields.js";
+import { decoratorShape } from "./decorator.js";
 import { functionShape } from "./function.js";
 import { geminiShape } from "./gemini.js";
 import { mcpShape } from "./mcp.js";
+import { openaiAgentsShape } from "./openaiAgents.js";
 import { openaiChatShape } from "./openaiChat.js";
 import { pluginShape } from "./plugin.js";
 import type { DeclarationShape } from "./shape.js";
@@ -29,9 +32,12 @@ export const SHAPES: readonly DeclarationShape[] = [
   anthropicShape,
   geminiShape,
   aiSdkShape,
+  openaiAgentsShape,
+  decoratorShape,
+  classFieldsShape,
 ];
 
-/** The keys that make an object literal a candidate for any of `shapes`. */
+/** The keys (or, for a class's shapes, the fields) that make a candidate for any of `shapes`. */
 export function triggerKeys(shapes: readonly DeclarationShape[]): ReadonlySet<string> {
   return new Set(shapes.flatMap((shape) => shape.triggers));
 }

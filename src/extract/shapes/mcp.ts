@@ -15,7 +15,8 @@ const flat = flatShape("mcp", "inputSchema", "{ name, inputSchema }");
 /**
  * `{ name, description, inputSchema }`: an MCP `Tool` (the low-level `Server`'s tools). The
  * high-level `McpServer`'s `server.registerTool(name, { description, inputSchema }, handler)`
- * takes a zod shape there: a tool declared with zod.
+ * takes a zod shape there: a tool declared with zod, the configuration written in the call or
+ * held by a `const` the call is given (`server.registerTool(name, config, handler)`).
  */
 export const mcpShape: DeclarationShape = {
   ...flat,
@@ -26,20 +27,21 @@ export const mcpShape: DeclarationShape = {
 
 /** The second argument of `<server>.registerTool(name, config, handler)`. */
 function registeredTool(object: StaticObject, context: ShapeContext): Recognition | undefined {
-  const enclosing = context.enclosingCall();
-  if (!enclosing || enclosing.argument !== 1) return undefined;
-  const callee = enclosing.call.getExpression();
-  if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "registerTool")
-    return undefined;
-  const [nameNode] = enclosing.call.getArguments();
   const schema = part(object, "inputSchema");
-  if (!nameNode || !assigned(schema.lookup)) return undefined;
-  const name = foundPart("name", "name", context.evaluate(nameNode));
+  if (!assigned(schema.lookup)) return undefined;
+  const names = context.passedTo().flatMap(({ call, argument }) => {
+    const callee = call.getExpression();
+    const [nameNode] = call.getArguments();
+    if (argument !== 1 || !nameNode) return [];
+    if (!Node.isPropertyAccessExpression(callee) || callee.getName() !== "registerTool") return [];
+    return [foundPart("name", "name", context.evaluate(nameNode))];
+  });
+  if (names.length === 0) return undefined;
   return {
     kind: "tool",
     parts: {
       reads: [schema],
-      names: [name],
+      names,
       schema,
       description: part(object, "description"),
       schemaKey: "inputSchema",

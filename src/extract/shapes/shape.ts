@@ -17,6 +17,11 @@ export interface DeclarationShape {
   readonly triggers: readonly string[];
   /** The keys its schema sits at: a file that has none of them holds no tool of this shape. */
   readonly schemaKeys: readonly string[];
+  /**
+   * What it is asked about: object literals (the default), or classes, whose fields (static or
+   * not, with an initializer) are given as one object.
+   */
+  readonly declaredBy?: "class";
   /** What `object` is, when it has this shape; undefined when it has not. */
   recognize(object: StaticObject, context: ShapeContext): Recognition | undefined;
 }
@@ -25,14 +30,24 @@ export type Recognition =
   | { readonly kind: "tool"; readonly parts: ShapeParts }
   /** It has the shape's keys but is something else (an MCP resource template, a `tool_choice`). */
   | { readonly kind: "not a tool"; readonly what: string }
-  /** A declaration whose name is given where it is used, which the files read do not hold. */
-  | { readonly kind: "unnamed"; readonly why: string };
+  /**
+   * A declaration whose name is given where it is used, which the files read do not hold. Its
+   * schema, when given, may still tell a schema library's: then it is declared with that.
+   */
+  | { readonly kind: "unnamed"; readonly why: string; readonly schema?: Part };
 
 /** What a shape may look at around an object literal (discovery computes each on demand). */
 export interface ShapeContext {
-  readonly node: ObjectLiteralExpression;
+  /** The object literal (or the class) asked about. */
+  readonly node: Node;
   /** The call the object is an argument of (through `as`, `satisfies`, parentheses). */
   enclosingCall(): EnclosingCall | undefined;
+  /**
+   * The calls the object is passed to: the one it is an argument of, or, when it initialises a
+   * `const`, each call of the files read that is given that `const` (`server.registerTool(name,
+   * config, handler)`).
+   */
+  passedTo(): readonly EnclosingCall[];
   /**
    * Where a value (the object, or the call around it) is held: the property whose value it is,
    * or, when it initialises a `const`, each property of the files read whose value names it.
