@@ -255,6 +255,7 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
       options: {
         "dry-run": { type: "boolean" },
         out: { type: "string" },
+        tools: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -272,6 +273,10 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`${COMMAND_NAME} init: --out needs a folder name\n`);
     return EXIT_ERRORS;
   }
+  if (values.tools?.includes("")) {
+    io.stderr(`${COMMAND_NAME} init: --tools needs a glob\n`);
+    return EXIT_ERRORS;
+  }
   // Loaded only here: init reads the package with the generator's discovery.
   const { init } = await import("./init/init.js");
   return init(
@@ -279,6 +284,7 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
       dir: path.resolve(io.cwd),
       dryRun: values["dry-run"] ?? false,
       ...(values.out !== undefined ? { out: values.out } : {}),
+      ...(values.tools !== undefined ? { tools: values.tools } : {}),
     },
     io,
   );
