@@ -13,7 +13,7 @@ import type { ExtractResult } from "../extract/discover.js";
 import { SHAPES } from "../extract/shapes/index.js";
 
 /** The files `init` looks at: TypeScript sources, without declarations files. */
-export const SOURCE_EXTENSIONS = ["ts", "mts", "cts"] as const;
+export const SOURCE_EXTENSIONS = ["ts", "tsx", "mts", "cts"] as const;
 
 /** Tests and what only tests use: never where a host's tools are declared. */
 export const TEST_FILES = [
@@ -66,6 +66,8 @@ export interface Detection {
   readonly sources: readonly string[];
   /** The files that hold a tool or an error (relative, sorted). */
   readonly findings: readonly FileFinding[];
+  /** Files that declare no tool but name tools declared elsewhere (a tool set's keys). */
+  readonly namingFiles: readonly string[];
   /** Errors located nowhere, or in a file that is not a source (an imported module elsewhere). */
   readonly otherErrors: readonly Diagnostic[];
   /** What discovery read: the tools, and the objects it skipped or ignored, as the generator does. */
@@ -107,15 +109,15 @@ export async function detectTools(
     const files = all.filter((file) => file.startsWith(`${folder}/`));
     if ((await mentioningSchemas(dir, files)).length > 0) nestedPackages.push(folder);
   }
-  const diagnostics = new DiagnosticBag();
-  // Loaded here: the TypeScript parser takes a while to load.
-  const { extractTools } = await import("../extract/discover.js");
-  const extracted = extractTools(
-    candidates.map((file) => path.join(dir, file)),
-    diagnostics,
-    (absolute) => relativeName(dir, absolute),
-    { outputFolder: path.resolve(dir, out) },
-  );
+  let diagnostics = new DiagnosticBag();
+  let extracted = await extract(dir, out, candidates, diagnostics);
+  // A tool named where it is used (an AI SDK tool held by a const, keyed in a tool set
+  // elsewhere): the files that use it are read too, and are where its name is.
+  const naming = await namingFiles(dir, extracted, sources, candidates);
+  if (naming.length > 0) {
+    diagnostics = new DiagnosticBag();
+    extracted = await extract(dir, out, [...candidates, ...naming], diagnostics);
+  }
   const byFile = new Map<string, { tools: FoundTool[]; errors: Diagnostic[] }>();
   const entry = (file: string) => {
     let found = byFile.get(file);
@@ -135,14 +137,58 @@ export async function detectTools(
   const findings = [...byFile.entries()]
     .sort(([a], [b]) => compare(a, b))
     .map(([file, found]) => ({ file, ...found }));
+  const named = new Set(extracted.tools.map((tool) => tool.file));
   return {
     sources,
     findings,
+    namingFiles: naming.filter((file) => !named.has(file)),
     otherErrors,
     extracted,
     texts: extracted.sources,
     nestedPackages,
   };
+}
+
+/** The generator's discovery on `files` (relative to `dir`). */
+async function extract(
+  dir: string,
+  out: string,
+  files: readonly string[],
+  diagnostics: DiagnosticBag,
+): Promise<ExtractResult> {
+  // Loaded here: the TypeScript parser takes a while to load.
+  const { extractTools } = await import("../extract/discover.js");
+  return extractTools(
+    files.map((file) => path.join(dir, file)),
+    diagnostics,
+    (absolute) => relativeName(dir, absolute),
+    { outputFolder: path.resolve(dir, out) },
+  );
+}
+
+/**
+ * The sources not read yet that mention, by name, a declaration discovery found unnamed (the
+ * `const` or function holding it): where a tool set may key it.
+ */
+async function namingFiles(
+  dir: string,
+  extracted: ExtractResult,
+  sources: readonly string[],
+  read: readonly string[],
+): Promise<string[]> {
+  const holders = extracted.skipped
+    .filter((object) => object.skip.kind === "unnamed")
+    .map((object) => /^[A-Za-z_$][\w$]*/.exec(object.declaredAs)?.[0])
+    .filter((name): name is string => name !== undefined);
+  if (holders.length === 0) return [];
+  const mention = new RegExp(`\\b(?:${[...new Set(holders)].join("|")})\\b`);
+  const found: string[] = [];
+  for (const file of sources) {
+    if (read.includes(file)) continue;
+    const text = await fs.readFile(path.join(dir, file), "utf8").catch(() => "");
+    if (mention.test(text)) found.push(file);
+  }
+  return found;
 }
 
 /** The TypeScript sources `patterns` match in `dir` (relative, with `/`, sorted). */

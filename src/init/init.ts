@@ -76,7 +76,7 @@ export async function init(options: InitOptions, io: InitIo): Promise<number> {
   const read = proposal.run.tools.length + proposal.run.withoutParameters.length;
   if (read === 0 && proposal.remaining.length === 0)
     return fail(nothingFound(detection, proposal.settings.tools));
-  sayProposal(say, dir, detection, proposal);
+  sayProposal(say, dir, detection, proposal, options.tools !== undefined);
   say();
   const conflicts = scriptConflicts(pkg.json.scripts, current.command ?? command);
   if (conflicts.length > 0)
@@ -196,7 +196,13 @@ function nothingFound(detection: Detection, globs?: string | readonly string[]):
 }
 
 /** The tools found, what is left out or not included, and what still stops the generator. */
-function sayProposal(say: Say, dir: string, detection: Detection, proposal: Proposal): void {
+function sayProposal(
+  say: Say,
+  dir: string,
+  detection: Detection,
+  proposal: Proposal,
+  given: boolean,
+): void {
   const read = new Set(proposal.run.toolFiles.map((file) => relativeName(dir, file.path)));
   const findings = detection.findings.filter((f) => f.tools.length > 0 && read.has(f.file));
   const toolCount = findings.reduce((count, finding) => count + finding.tools.length, 0);
@@ -214,7 +220,11 @@ function sayProposal(say: Say, dir: string, detection: Detection, proposal: Prop
   }
   const outside = detection.findings.filter((f) => f.tools.length > 0 && !read.has(f.file));
   if (outside.length > 0) {
-    say("Not matched by the globs given (their tools get no validator):");
+    say(
+      given
+        ? "Not matched by the globs given (their tools get no validator):"
+        : "Not included: examples, each a program of its own (give --tools to include them):",
+    );
     for (const finding of outside)
       say(`  ${finding.file}: ${finding.tools.map((tool) => tool.name).join(", ")}`);
   }

@@ -37,6 +37,9 @@ export interface Proposal {
   readonly run: GenerateResult;
 }
 
+/** A folder of examples, samples or demos: each a program of its own, not the package's tools. */
+export const EXAMPLES = /(?:^|\/)(?:examples?|samples?|demos?)\//;
+
 /** How many times the proposal is run and corrected before what is left is reported. */
 const VERIFY_ROUNDS = 4;
 
@@ -53,15 +56,20 @@ export async function propose(
 ): Promise<Proposal> {
   const texts = new Map(detection.texts);
   const describe = (diagnostic: Diagnostic) => oneLine(diagnostic, texts);
-  const toolFiles = detection.findings.filter((f) => f.tools.length > 0).map((f) => f.file);
+  const allToolFiles = detection.findings.filter((f) => f.tools.length > 0).map((f) => f.file);
+  // Examples are programs of their own: proposed only where the package declares no tool else.
+  const sources = allToolFiles.filter((file) => !EXAMPLES.test(file));
+  const wanted = (file: string) => sources.length === 0 || !EXAMPLES.test(file);
+  const toolFiles = allToolFiles.filter(wanted);
   const toolDirs = new Set(toolFiles.map((file) => path.posix.dirname(file)));
   const errorOnly = detection.findings.filter((f) => f.tools.length === 0 && f.errors.length > 0);
   // Files the generator cannot read in the folders of those it can: read by the globs, so that
   // every run lists what is left out of them. Elsewhere they are only reported here.
   const alongside = errorOnly.filter((f) => toolDirs.has(path.posix.dirname(f.file)));
+  const naming = detection.namingFiles.filter(wanted);
   const globs: readonly ToolGlob[] = userGlobs
     ? userGlobs.map((g) => ({ glob: g, folder: globFolder(g), deep: g.includes("**") }))
-    : folderGlobs([...toolFiles, ...alongside.map((f) => f.file)]);
+    : folderGlobs([...toolFiles, ...alongside.map((f) => f.file), ...naming]);
   const tools = globs.map((g) => g.glob);
   const isRead = picomatch(tools, { dot: true });
   const notIncluded = errorOnly

@@ -40,15 +40,28 @@ export async function sayWiring(
     const source = frameworkSource(found.kind, host.frameworks);
     const place = await placeOf(dir, wiring, found, detection);
     const specifier = importSpecifier(place.folder, `${out}/index.js`);
+    const { section } = guideBlock(wiring.guide, wiring.block);
+    const code = indent(wiringCode(found.kind, specifier).replace(/\n$/, ""), "    ");
     say();
     say(`Framework: ${wiring.title}${source ? ` (${source})` : ""}.`);
-    say(`Wiring: ${wiring.where}. ${place.text}:`);
+    say(`Wiring: ${wiring.where}.`);
+    const added = addedLines(
+      wiring,
+      found.tools,
+      schemas,
+      importSpecifier(place.declared, `${out}/index.js`),
+    );
+    if (added.length > 0) {
+      say(`In ${place.declaredText}:`);
+      say();
+      for (const line of added) say(line === "" ? "" : `    ${line}`);
+      say();
+      say(`And ${place.text}, the guide's code (section "${section}"):`);
+    } else say(`${capitalize(place.text)}, the guide's code (section "${section}"):`);
     say();
-    for (const line of addedLines(wiring, found.tools, schemas, specifier)) say(`    ${line}`);
-    say(indent(wiringCode(found.kind, specifier).replace(/\n$/, ""), "    "));
+    say(code);
     say();
-    const { section } = guideBlock(wiring.guide, wiring.block);
-    say(`  The guide: node_modules/tool-validators/${wiring.guide}, section "${section}".`);
+    say(`  The guide: node_modules/tool-validators/${wiring.guide}`);
   }
 }
 
@@ -74,40 +87,52 @@ function kindsFound(
     .map(([kind, group]) => ({ kind, tools: group.tools, files: [...group.files] }));
 }
 
+/** Where the code goes, in words, and the folder its import is written from. */
+interface Place {
+  readonly text: string;
+  readonly folder: string;
+  /** The files declaring the tools, in words, and their folder. */
+  readonly declaredText: string;
+  readonly declared: string;
+}
+
 /**
- * Where the code goes: the declarations' file for a framework whose tools are wired where they
- * are declared, else the package's file holding what the wiring needs (a `tools/call` handler, a
- * loop reading `tool_calls`, a tool manager class); without one, that is said, never a guess.
+ * Where the code goes: beside the declarations for a framework whose tools are wired where
+ * they are declared, else the package's file holding what the wiring needs (a `tools/call`
+ * handler, a loop reading tool calls, a tool manager class); without one, that is said, never
+ * a guess.
  */
 async function placeOf(
   dir: string,
   wiring: Wiring,
   found: KindFound,
   detection: Detection,
-): Promise<{ text: string; folder: string }> {
-  const declared = found.files[0]!;
+): Promise<Place> {
+  const first = found.files[0]!;
+  const declared = path.posix.dirname(first);
+  const declaredText = `${found.files.slice(0, 3).join(", ")}${found.files.length > 3 ? `, and ${found.files.length - 3} more` : ""}, where the tools are declared`;
+  const base = { declaredText, declared };
   if (wiring.place === "declarations") {
-    const where = found.files.length > 1 ? `${found.files.join(", ")}` : declared;
-    if (wiring.kind !== "openai-agents")
-      return {
-        text: `In ${where}, where the tools are declared`,
-        folder: path.posix.dirname(declared),
-      };
-    const file = path.posix.join(path.posix.dirname(declared), "validation.ts");
-    return {
-      text: `The tools are declared in ${where}; the guardrail, in ${file}`,
-      folder: path.posix.dirname(file),
-    };
+    if (wiring.kind !== "openai-agents") return { ...base, text: `in ${first}`, folder: declared };
+    const file = path.posix.join(declared, "validation.ts");
+    return { ...base, text: `the guardrail, in a file of its own (${file})`, folder: declared };
   }
   const { holds, is } = wiring.place;
   const candidates = [...found.files, ...detection.sources.filter((f) => !found.files.includes(f))];
   for (const file of candidates) {
     const text = await fs.readFile(path.join(dir, file), "utf8").catch(() => "");
-    if (holds.test(text)) return { text: `In ${file}, ${is}`, folder: path.posix.dirname(file) };
+    const match = holds.exec(text);
+    if (match)
+      return {
+        ...base,
+        text: `in ${file}, ${is} (it has \`${match[0]}\`)`,
+        folder: path.posix.dirname(file),
+      };
   }
   return {
-    text: `In ${is}: no file of the package holds one yet (the import below is written from ${path.posix.dirname(declared)}/)`,
-    folder: path.posix.dirname(declared),
+    ...base,
+    text: `in ${is}: no file of the package has one yet (the import below is written from ${declared}/)`,
+    folder: declared,
   };
 }
 
@@ -123,9 +148,10 @@ function addedLines(
   const imports = wiring.lines.imports
     .replace("%SCHEMAS%", named.map((tool) => schemas.get(tool)).join(", "))
     .replace("%SPECIFIER%", JSON.stringify(specifier));
-  const lines = [imports, ""];
+  const lines = wrapImport(imports);
   const perTool = wiring.lines.perTool;
   if (perTool === undefined) return lines;
+  lines.push("");
   for (const tool of named.slice(0, TOOL_LINES))
     lines.push(
       perTool
@@ -134,14 +160,24 @@ function addedLines(
         .replace("%SCHEMA%", schemas.get(tool)!),
     );
   if (named.length > TOOL_LINES) lines.push(`// ... and ${named.length - TOOL_LINES} more`);
-  lines.push("");
   return lines;
+}
+
+/** An import of many names, one name a line (as a formatter lays it out) when it is long. */
+function wrapImport(line: string): string[] {
+  const parts = /^import \{ (.*) \} (from .*)$/.exec(line);
+  if (!parts || line.length <= 100) return [line];
+  return ["import {", ...parts[1]!.split(", ").map((name) => `  ${name},`), `} ${parts[2]}`];
 }
 
 /** `./generated/index.js`, `../generated/validators/index.js`: from a folder, relative. */
 function importSpecifier(fromDir: string, target: string): string {
   const relative = path.posix.relative(fromDir, target);
   return relative.startsWith(".") ? relative : `./${relative}`;
+}
+
+function capitalize(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 function toPosix(file: string): string {

@@ -51,7 +51,7 @@ export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
     guide: "docs/ai-sdk.md",
     block: "example/ai-sdk/tools.ts#schemas",
     where: "each tool of the tool set takes its generated schema as `inputSchema`",
-    place: { holds: /\btool\(\s*\{/, is: "the AI SDK tool set (`tool({ ... })` calls)" },
+    place: { holds: /\btool\(\s*\{/, is: "the AI SDK tool set" },
     lines: { imports: "import { toolSchemas } from %SPECIFIER%;" },
   },
   "openai-agents": {
@@ -75,7 +75,7 @@ export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
     where: "the tools/call handler validates before it runs a tool",
     place: {
       holds: /\bCallToolRequestSchema\b/,
-      is: "the server's tools/call handler (`setRequestHandler(CallToolRequestSchema, ...)`)",
+      is: "the server's tools/call handler",
     },
   },
   "model-loop": {
@@ -86,7 +86,7 @@ export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
     where: "the loop validates each tool call after parsing its arguments",
     place: {
       holds: /\btool_calls\b|\btool_use\b|\bfunctionCalls?\b/,
-      is: "the loop that runs the model's tool calls (where it reads `tool_calls`)",
+      is: "the loop that runs the model's tool calls",
     },
   },
   "tool-manager": {
