@@ -2,7 +2,7 @@
 // (`src/tools/*.ts`; `src/tools/**/*.ts` when folders below it declare too), never a single
 // file, so that a tool added beside the others is read without a change of the settings; and
 // the `excludeFiles` patterns that leave out what those globs match but is no source (tests,
-// fixtures, mocks, builds, the output folder).
+// fixtures, mocks, builds).
 import path from "node:path";
 import picomatch from "picomatch";
 
@@ -17,17 +17,19 @@ export interface ToolGlob {
 /**
  * One pattern per folder that declares tools (relative paths, with `/`): `dir/*.ts`, or
  * `dir/**\/*.ts` when a folder below it declares too (then that folder has no pattern of its
- * own; the package's folder is `*.ts` whatever is below it); the extension is each folder's
- * declaring files' (`*.{mts,ts}` for two).
+ * own), unless `dir` is the package's folder or holds the output folder `out`; the extension is
+ * each folder's declaring files' (`*.{mts,ts}` for two).
  */
-export function folderGlobs(declared: readonly string[]): ToolGlob[] {
+export function folderGlobs(declared: readonly string[], out: string): ToolGlob[] {
   const folders = [...new Set(declared.map((file) => path.posix.dirname(file)))].sort(compare);
-  // The package's own folder is never read deep: that would read the whole package.
+  // Never read deep: the package's own folder (that would be the whole package), nor a folder
+  // holding the output folder (the generator's own output is no declaration).
+  const deepable = (folder: string) => folder !== "." && !isBelow(out, folder);
   const tops = folders.filter(
-    (folder) => !folders.some((other) => other !== "." && isBelow(folder, other)),
+    (folder) => !folders.some((other) => deepable(other) && isBelow(folder, other)),
   );
   return tops.map((folder) => {
-    const deep = folder !== "." && folders.some((other) => isBelow(other, folder));
+    const deep = deepable(folder) && folders.some((other) => isBelow(other, folder));
     const covered = declared.filter((file) =>
       deep
         ? isBelow(path.posix.dirname(file), folder) || path.posix.dirname(file) === folder

@@ -7,7 +7,7 @@ import picomatch from "picomatch";
 import { glob } from "tinyglobby";
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostics.js";
 import type { GenerateResult } from "../pipeline/generate.js";
-import { NOT_SOURCES, SOURCE_EXTENSIONS, type Detection } from "./detect.js";
+import { NOT_SOURCES, type Detection } from "./detect.js";
 import { escapeGlob, exclusionPatterns, folderGlobs, type ToolGlob } from "./globs.js";
 
 /** The settings `init` proposes, in the order it writes their keys. */
@@ -69,7 +69,7 @@ export async function propose(
   const naming = detection.namingFiles.filter(wanted);
   const globs: readonly ToolGlob[] = userGlobs
     ? userGlobs.map((g) => ({ glob: g, folder: globFolder(g), deep: g.includes("**") }))
-    : folderGlobs([...toolFiles, ...alongside.map((f) => f.file), ...naming]);
+    : folderGlobs([...toolFiles, ...alongside.map((f) => f.file), ...naming], out);
   const tools = globs.map((g) => g.glob);
   const isRead = picomatch(tools, { dot: true });
   const notIncluded = errorOnly
@@ -136,8 +136,8 @@ async function verify(
 }
 
 /**
- * What the globs match that is no source: tests, fixtures, mocks, builds, generated code and the
- * output folder, as `excludeFiles` patterns with their reasons.
+ * What the globs match that is no source (tests, fixtures, mocks, builds, generated code), as
+ * `excludeFiles` patterns with their reasons.
  */
 async function notSourcesMatched(
   dir: string,
@@ -153,15 +153,10 @@ async function notSourcesMatched(
   const unwanted = matched
     .map((file) => file.split(path.sep).join("/"))
     .filter((file) => isNotSource(file));
-  const found = exclusionPatterns(globs, unwanted.sort(), NOT_SOURCES).map((pattern) => ({
+  return exclusionPatterns(globs, unwanted.sort(), NOT_SOURCES).map((pattern) => ({
     pattern,
-    reason: "tests, fixtures or build output, not declarations",
+    reason: "tests, fixtures, mocks or build output, not declarations",
   }));
-  // The output folder, when a glob reaches it: never read as declarations.
-  const outFile = `${out}/index.${SOURCE_EXTENSIONS[0]}`;
-  if (picomatch.isMatch(outFile, patterns, { dot: true }))
-    found.push({ pattern: `${escapeGlob(out)}/**`, reason: "the output folder" });
-  return found;
 }
 
 /**

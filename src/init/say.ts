@@ -39,26 +39,26 @@ export async function sayWiring(
     const wiring = WIRINGS[found.kind];
     const source = frameworkSource(found.kind, host.frameworks);
     const place = await placeOf(dir, wiring, found, detection);
-    const specifier = importSpecifier(place.folder, `${out}/index.js`);
+    const specifier = (folder: string) => importSpecifier(folder, `${out}/index.js`);
     const { section } = guideBlock(wiring.guide, wiring.block);
-    const code = indent(wiringCode(found.kind, specifier).replace(/\n$/, ""), "    ");
+    const code = indent(wiringCode(found.kind, specifier(place.folder)).replace(/\n$/, ""), "    ");
+    const withCode = wiring.lines?.withCode === true;
+    const from = withCode ? place.folder : place.declared;
+    const added = addedLines(wiring, found.tools, schemas, specifier(from)).map((line) =>
+      line === "" ? "" : `    ${line}`,
+    );
     say();
     say(`Framework: ${wiring.title}${source ? ` (${source})` : ""}.`);
     say(`Wiring: ${wiring.where}.`);
-    const added = addedLines(
-      wiring,
-      found.tools,
-      schemas,
-      importSpecifier(place.declared, `${out}/index.js`),
-    );
-    if (added.length > 0) {
+    if (added.length > 0 && !withCode) {
       say(`In ${place.declaredText}:`);
       say();
-      for (const line of added) say(line === "" ? "" : `    ${line}`);
+      for (const line of added) say(line);
       say();
       say(`And ${place.text}, the guide's code (section "${section}"):`);
     } else say(`${capitalize(place.text)}, the guide's code (section "${section}"):`);
     say();
+    if (withCode) for (const line of [...added, ""]) say(line);
     say(code);
     say();
     say(`  The guide: node_modules/tool-validators/${wiring.guide}`);

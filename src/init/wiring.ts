@@ -26,7 +26,12 @@ export interface Wiring {
    * the tools' generated schemas; `perTool` once for each tool, `%NAME%` its name (quoted), `%KEY%` as a key and `%SCHEMA%`
    * its schema.
    */
-  readonly lines?: { readonly imports: string; readonly perTool?: string };
+  readonly lines?: {
+    readonly imports: string;
+    readonly perTool?: string;
+    /** Where they go: the files declaring the tools (default), or with the guide's code. */
+    readonly withCode?: true;
+  };
 }
 
 export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
@@ -52,7 +57,7 @@ export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
     block: "example/ai-sdk/tools.ts#schemas",
     where: "each tool of the tool set takes its generated schema as `inputSchema`",
     place: { holds: /\btool\(\s*\{/, is: "the AI SDK tool set" },
-    lines: { imports: "import { toolSchemas } from %SPECIFIER%;" },
+    lines: { imports: "import { toolSchemas } from %SPECIFIER%;", withCode: true },
   },
   "openai-agents": {
     kind: "openai-agents",
