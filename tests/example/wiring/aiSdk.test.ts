@@ -161,7 +161,9 @@ async function runAgent(
 }
 
 /** The JSON Schema each tool was sent with, by name. */
-function sentSchemas(call: MockLanguageModelV4["doGenerateCalls"][number]): Record<string, unknown> {
+function sentSchemas(
+  call: MockLanguageModelV4["doGenerateCalls"][number],
+): Record<string, unknown> {
   return Object.fromEntries(
     call.tools!.map((t) => [t.name, t.type === "function" ? t.inputSchema : undefined]),
   );
