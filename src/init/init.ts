@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
+import picomatch from "picomatch";
 import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";
 import type { JsonValue } from "../extract/values.js";
@@ -44,6 +45,9 @@ export interface InitIo {
 }
 
 type Say = (line?: string) => void;
+
+/** The reading's words for an import of a package that is not installed (extract/resolution.ts). */
+const NOT_INSTALLED = /cannot be found from .*if it is not installed, install the dependencies/;
 
 export async function init(options: InitOptions, io: InitIo): Promise<number> {
   const dir = path.resolve(options.dir);
@@ -218,7 +222,10 @@ function sayProposal(
     say("Also found (every run lists them; no validator, no error):");
     for (const line of listed) say(`  ${line}`);
   }
-  const outside = detection.findings.filter((f) => f.tools.length > 0 && !read.has(f.file));
+  const excluded = picomatch(proposal.settings.excludeFiles ?? [], { dot: true });
+  const outside = detection.findings.filter(
+    (f) => f.tools.length > 0 && !read.has(f.file) && !excluded(f.file),
+  );
   if (outside.length > 0) {
     say(
       given
@@ -237,6 +244,10 @@ function sayProposal(
       for (const reason of exclusion.reasons) say(`    ${reason}`);
     }
   }
+  if (proposal.exclusions.some((e) => e.reasons.some((reason) => NOT_INSTALLED.test(reason))))
+    say(
+      "Note: some of these declarations import packages that are not installed: install the dependencies and run init again, which may then read them.",
+    );
   if (proposal.notIncluded.length > 0) {
     say("Not included (outside the globs; they declare no tool the generator can read):");
     for (const { file, reasons } of proposal.notIncluded) {

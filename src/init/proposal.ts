@@ -84,7 +84,7 @@ export async function propose(
   };
   for (const { pattern, reason } of await notSourcesMatched(dir, out, globs))
     exclude("excludeFiles", pattern, reason);
-  const names = new Set(detection.extracted.tools.map((tool) => tool.name));
+  const names = declarationsByName(detection.extracted.tools);
   const leaveOutError = (error: Diagnostic) => leaveOut(error, exclude, names, describe);
   for (const finding of detection.findings)
     if (isRead(finding.file)) finding.errors.forEach(leaveOutError);
@@ -159,26 +159,37 @@ async function notSourcesMatched(
   }));
 }
 
+/** The files declaring each tool name the generator reads. */
+function declarationsByName(tools: readonly { name: string; file: string }[]): Names {
+  const files = new Map<string, Set<string>>();
+  for (const { name, file } of tools) files.set(name, (files.get(name) ?? new Set()).add(file));
+  return files;
+}
+
+type Names = ReadonlyMap<string, ReadonlySet<string>>;
+
 /**
- * Leaves out what an error is about: the tool its message names for `excludeTools` (a
- * declaration that cannot be read), the tool a schema error belongs to, else its file. Two
- * declarations of one name are left for the user: which one is the tool is theirs to say.
+ * Leaves out what an error is about: the tool it names (the name its message suggests for
+ * `excludeTools`, else the tool it belongs to), unless a declaration of that name in another
+ * file can be read, which the name would leave out too: then the file of the one that cannot;
+ * an error of no tool, its file. Two declarations of one name are left for the user: which one
+ * is the tool is theirs to say.
  */
 function leaveOut(
   error: Diagnostic,
   exclude: (setting: Exclusion["setting"], value: string, reason: string) => void,
-  toolNames: ReadonlySet<string>,
+  names: Names,
   describe: (diagnostic: Diagnostic) => string,
 ): void {
   if (error.code === "TV3002") return;
   const suggested = /"excludeTools": \[("(?:[^"\\]|\\.)*")\]/.exec(error.message);
-  const name = suggested ? (JSON.parse(suggested[1]!) as string) : undefined;
-  // A name another declaration has that can be read: leaving the name out would leave both.
-  if (name !== undefined && !toolNames.has(name))
+  const name = suggested ? (JSON.parse(suggested[1]!) as string) : error.tool;
+  const file = error.location?.file;
+  const declaredIn = name === undefined ? undefined : names.get(name);
+  const elsewhere = [...(declaredIn ?? [])].some((other) => other !== file);
+  if (name !== undefined && (suggested !== null || declaredIn !== undefined) && !elsewhere)
     return exclude("excludeTools", name, describe(error));
-  if (error.tool !== undefined && toolNames.has(error.tool))
-    return exclude("excludeTools", error.tool, describe(error));
-  if (error.location) exclude("excludeFiles", escapeGlob(error.location.file), describe(error));
+  if (file !== undefined) exclude("excludeFiles", escapeGlob(file), describe(error));
 }
 
 function leftOutBy(error: Diagnostic, exclusions: readonly Exclusion[]): boolean {

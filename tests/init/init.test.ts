@@ -212,6 +212,27 @@ describe("init: an MCP server (npm)", () => {
     expect(result.stdout).toContain('validateToolArgs } from "../generated/index.js";');
   });
 
+  it("a declaration it cannot read, of a name another file declares readably: its file is left out, not the name", async () => {
+    const dir = await copy("mcp-npm");
+    await fs.writeFile(
+      path.join(dir, "src/tools/legacy.ts"),
+      `let schema = { type: "object" };
+export const legacySearch = { name: "search_docs", inputSchema: schema };
+`,
+    );
+    const result = await runInit(dir);
+    expect(result.code).toBe(0);
+    expect(await writtenSettings(dir)).toMatchObject({
+      excludeFiles: ["src/tools/*.test.ts", "src/tools/legacy.ts"],
+      excludeTools: ["summarize"],
+    });
+    expect((await generateWith(dir)).tools.map((tool) => tool.name).sort()).toEqual([
+      "fetch_page",
+      "ping",
+      "search_docs",
+    ]);
+  });
+
   it("takes the globs the user gives (one file), and names the tools they leave out", async () => {
     const dir = await copy("mcp-npm");
     const result = await runInit(dir, { tools: ["src/server.ts"] });
