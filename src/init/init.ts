@@ -199,7 +199,7 @@ function nothingFound(detection: Detection, globs?: string | readonly string[]):
   return lines.join("\n");
 }
 
-/** The tools found, what is left out or not included, and what still stops the generator. */
+/** The tools found and read, and what else was found. */
 function sayProposal(
   say: Say,
   dir: string,
@@ -235,6 +235,11 @@ function sayProposal(
     for (const finding of outside)
       say(`  ${finding.file}: ${finding.tools.map((tool) => tool.name).join(", ")}`);
   }
+  sayLeftOut(say, proposal);
+}
+
+/** What the settings leave out and why, what stays out of them, and what still stops a run. */
+function sayLeftOut(say: Say, proposal: Proposal): void {
   if (proposal.exclusions.length > 0) {
     say(
       "Left out (every run lists them; fix a declaration and drop its exclusion to validate it):",

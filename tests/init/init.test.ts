@@ -566,6 +566,23 @@ describe("init: the frameworks", () => {
     );
   });
 
+  it("the AI SDK: a tool held by a const is named where the tool set keys it, and that file is read", async () => {
+    const dir = await copy("ai-sdk-route");
+    const result = await runInit(dir);
+    expect(result.code).toBe(0);
+    expect((await writtenSettings(dir)).tools).toEqual([
+      "src/ai/tools/*.ts",
+      "src/app/api/chat/*.ts",
+    ]);
+    expect(result.stdout).toContain(
+      "Found 2 tools in 2 files:\n  src/ai/tools/ask.ts: askUser (ai-sdk)\n  src/ai/tools/plan.ts: makePlan (ai-sdk)\n",
+    );
+    expect((await generateWith(dir)).tools.map((tool) => tool.name).sort()).toEqual([
+      "askUser",
+      "makePlan",
+    ]);
+  });
+
   it("the AI SDK with the declarations in a list: the tool set takes the generated schemas", async () => {
     const dir = await copy("ai-list");
     const result = await runInit(dir);
