@@ -87,6 +87,8 @@ export interface ExtractOptions {
   readonly excludeTools?: ReadonlySet<string>;
   /** Where files are read and probed (the cache passes one that records every answer). */
   readonly fileSystem?: SourceFileSystem;
+  /** The run's output folder (absolute): what is imported from it is not read (modules.ts). */
+  readonly outputFolder?: string;
 }
 
 export interface ExtractResult {
@@ -138,6 +140,7 @@ export function extractTools(
     },
     display: displayPath,
     ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
+    ...(options.outputFolder !== undefined ? { outputFolder: options.outputFolder } : {}),
   });
   const locate = locator(displayPath, sources);
   const discovery = new Discovery(modules, locate, diagnostics, options, () =>

@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   Node,
   Project,
@@ -17,6 +18,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import {
   declaredNames,
   enumBinding,
+  runTimeName,
   unreadable,
   variableBinding,
   type Binding,
@@ -96,6 +98,11 @@ export interface ModulesOptions {
   readonly fileSystem?: SourceFileSystem;
   /** How an absolute path is shown in reasons. */
   readonly display?: (absolutePath: string) => string;
+  /**
+   * The output folder of the run (absolute): what is imported from it is the generator's own
+   * output, which exists when the code runs, never a declaration (CONTRACT.md section 2).
+   */
+  readonly outputFolder?: string;
 }
 
 /**
@@ -125,11 +132,15 @@ export class Modules {
   readonly #onProblem: (problem: FileProblem) => void;
   readonly #fs: SourceFileSystem;
   readonly #resolver: ModuleResolver;
+  readonly #display: (absolutePath: string) => string;
+  readonly #outputFolder: string | undefined;
 
   constructor(options: ModulesOptions = {}) {
     this.#onProblem = options.onProblem ?? (() => {});
     this.#fs = options.fileSystem ?? nodeFileSystem;
-    this.#resolver = new ModuleResolver(this.#fs, options.display ?? ((file) => file));
+    this.#display = options.display ?? ((file) => file);
+    this.#resolver = new ModuleResolver(this.#fs, this.#display);
+    this.#outputFolder = options.outputFolder;
   }
 
   /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
@@ -195,6 +206,32 @@ export class Modules {
   }
 
   /**
+   * A name imported from the run's output folder (the generated index, a tool's Standard
+   * Schema): a value of the generator's output, which has one only when the code runs. Told by
+   * where the import leads, or, for a relative import of an output folder not written yet, by
+   * the path it names.
+   */
+  #fromOutput(from: SourceFile, specifier: string, name: string): Binding | undefined {
+    const folder = this.#outputFolder;
+    if (folder === undefined) return undefined;
+    const target = this.resolveImport(from, specifier);
+    const named =
+      "path" in target
+        ? target.path
+        : specifier.startsWith(".")
+          ? path.resolve(path.dirname(from.getFilePath()), specifier)
+          : undefined;
+    // The output is flat: its modules sit in the folder itself. A file of the folder importing
+    // its neighbour is not a host reading the output.
+    const importer = path.dirname(from.getFilePath());
+    if (named === undefined || path.dirname(named) !== folder || importer === folder)
+      return undefined;
+    return runTimeName(
+      `"${name}" is imported from the generator's output (${this.#display(folder)}/), a value of the code when it runs`,
+    );
+  }
+
+  /**
    * The absolute path an import specifier names, resolved as the host's TypeScript resolves it
    * (resolution.ts), or a reason it cannot be followed.
    */
@@ -208,6 +245,8 @@ export class Modules {
     if (!local) return undefined;
     if (local.kind === "binding") return local.binding;
     if (local.typeOnly) return { kind: "unreadable", reason: `"${name}" is a type-only import` };
+    const output = this.#fromOutput(file, local.specifier, name);
+    if (output) return output;
     const target = this.#target(file, local.specifier);
     if ("reason" in target) {
       return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
@@ -309,6 +348,8 @@ export class Modules {
           return this.lookupLocal(file, exported.name, walk);
         case "from":
         case "namespace-from": {
+          const output = this.#fromOutput(file, exported.specifier, name);
+          if (output) return output;
           const target = this.#target(file, exported.specifier);
           if ("reason" in target) {
             return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };

@@ -211,6 +211,7 @@ async function extractStage(
   const result = extractTools(found.files, diagnostics, found.displayPath, {
     shapes: shapesNamed(options.shapes),
     excludeTools,
+    outputFolder: path.resolve(options.cwd ?? process.cwd(), options.outDir ?? DEFAULT_OUT_DIR),
     ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
   });
   const { files, globs } = found;

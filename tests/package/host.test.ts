@@ -101,6 +101,16 @@ describe("the packed package in a host", () => {
     expect(index).toContain("from './types.js';");
   });
 
+  it("`npx tool-validators init --dry-run` prints the wiring from the installed guides", async () => {
+    const before = await fs.readFile(path.join(host, "package.json"), "utf8");
+    const result = await ok("npx", ["tool-validators", "init", "--dry-run"]);
+    expect(await fs.readFile(path.join(host, "package.json"), "utf8")).toBe(before);
+    expect(result.stdout).toMatch(
+      /\n {2}The guide: node_modules\/tool-validators\/docs\/[a-z-]+\.md\n/,
+    );
+    expect(result.stdout).toContain("the guide's code (section ");
+  });
+
   it("`npx tool-validators --version` prints the installed package's version", async () => {
     const { version } = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
       version: string;
