@@ -7,11 +7,7 @@ import {
   type ObjectLiteralExpression,
   type SourceFile,
 } from "../tsMorph.js";
-import {
-  DiagnosticBag,
-  type Diagnostic,
-  type SourceLocation,
-} from "../diagnostics/diagnostics.js";
+import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import {
   SHAPES,
@@ -203,7 +199,8 @@ export class ToolFileReader {
    */
   run(): (absolutePath: string) => FileReading {
     const uses = new NameUses(
-      () => this.#files.map((file) => this.#modules.file(file)).filter((file) => file !== undefined),
+      () =>
+        this.#files.map((file) => this.#modules.file(file)).filter((file) => file !== undefined),
       this.#modules,
     );
     return (absolutePath) => this.#read(absolutePath, uses);

@@ -9,7 +9,12 @@ import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import type { OutputFile } from "../emit/files.js";
-import type { ExtractedTool, ExtractResult, FileReading, ToolFileReader } from "../extract/discover.js";
+import type {
+  ExtractedTool,
+  ExtractResult,
+  FileReading,
+  ToolFileReader,
+} from "../extract/discover.js";
 import { nodeFileSystem, type SourceFileSystem } from "../extract/fileSystem.js";
 import type { StaticValue } from "../extract/values.js";
 import { formatKey, type FormatRecord, type Formatter } from "../format/formatter.js";
@@ -71,6 +76,7 @@ export class IncrementalGenerator {
   /** Files whose text changed since the last run (absolute); undefined: read everything. */
   #changed: Set<string> | undefined;
   readonly #normalised = new WeakMap<ExtractedTool, Normalised>();
+  #lastRead: readonly string[] = [];
 
   constructor(options: GenerateOptions = {}, incremental: IncrementalOptions = {}) {
     this.#options = options;
@@ -78,8 +84,7 @@ export class IncrementalGenerator {
     this.#outDir = path.resolve(this.#cwd, options.outDir ?? DEFAULT_OUT_DIR);
     this.#reading = readingOptions(options);
     this.#facts = enforcedFacts(this.#reading.enforce);
-    this.#newFileSystem =
-      incremental.fileSystem ?? (() => options.fileSystem ?? nodeFileSystem);
+    this.#newFileSystem = incremental.fileSystem ?? (() => options.fileSystem ?? nodeFileSystem);
     this.#formatCache = new Map(options.formatCache);
   }
 
@@ -109,6 +114,11 @@ export class IncrementalGenerator {
   close(): void {
     this.#formatter?.close();
     this.#formatter = undefined;
+  }
+
+  /** The tool files the last run read (absolute): the others' readings were kept. */
+  get lastRead(): readonly string[] {
+    return this.#lastRead;
   }
 
   /** The file system the last reading from scratch was given (the cache's recorder). */
@@ -206,13 +216,16 @@ export class IncrementalGenerator {
       }
     }
     const read = this.#reader.run();
+    const lastRead: string[] = [];
     const readings = found.files.map((file) => {
       const earlier = this.#readings.get(file);
       if (earlier && changed && !dependsOn(earlier, changed)) return earlier;
       const reading = read(file);
       this.#readings.set(file, reading);
+      lastRead.push(file);
       return reading;
     });
+    this.#lastRead = lastRead;
     this.#changed = new Set();
     const result = mergeReadings(readings, diagnostics, found.displayPath);
     checkExtraction(result, this.#options, found, diagnostics);
