@@ -23,7 +23,7 @@ interface ToolSpec {
   readonly id: string;
   /** A key of NAMES in constants.ts, or the name itself. */
   readonly name: { readonly constant: "fetch" | "search" } | { readonly literal: string };
-  readonly props: readonly { readonly key: string; readonly kind: PropKind }[];
+  readonly props: { readonly key: string; readonly kind: PropKind }[];
 }
 
 /** The code base, as the files it writes. */
@@ -226,7 +226,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
     .record({ pick: fc.nat(), key: keyArb, kind: fc.constantFrom(...KINDS) })
     .map(({ pick, key, kind }) => ({
       what: `schema: ${key} as ${kind}`,
-      edit: async (dir, model) => {
+      edit: async (dir: string, model: Model): Promise<Told> => {
         const [name, file] = nth(model, pick);
         const tool = file.tools[pick % file.tools.length]!;
         const props = tool.props.filter((p) => p.key !== key);
@@ -240,7 +240,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
     })),
   fc.record({ pick: fc.nat(), name: nameArb }).map(({ pick, name }) => ({
     what: `tool renamed: ${name}`,
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const [file, tools] = nth(model, pick);
       const tool = tools.tools[pick % tools.tools.length]!;
       tools.tools[tools.tools.indexOf(tool)] = { ...tool, name: { literal: name } };
@@ -249,7 +249,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.record({ pick: fc.nat(), name: nameArb }).map(({ pick, name }) => ({
     what: `tool added: ${name}`,
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const [file, tools] = nth(model, pick);
       tools.tools.push({
         id: `t${pick % 1000}x${tools.tools.length}`,
@@ -261,7 +261,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.nat().map((pick) => ({
     what: "tool removed",
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const [file, tools] = nth(model, pick);
       if (tools.tools.length > 1) tools.tools.splice(pick % tools.tools.length, 1);
       return writeTool(dir, file, tools);
@@ -269,7 +269,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.record({ pick: fc.nat(), name: nameArb }).map(({ pick, name }) => ({
     what: "tool file added",
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const file = `new${pick % 100}.ts`;
       if (model.toolFiles.has(file)) return { changed: [] };
       const tools = {
@@ -289,7 +289,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.nat().map((pick) => ({
     what: "tool file removed",
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       if (model.toolFiles.size === 1) return { changed: [] };
       const [file] = nth(model, pick);
       model.toolFiles.delete(file);
@@ -299,7 +299,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.nat().map((pick) => ({
     what: "tool file renamed",
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const [file, tools] = nth(model, pick);
       const renamed = `moved${pick % 100}.ts`;
       if (model.toolFiles.has(renamed)) return { changed: [] };
@@ -319,12 +319,10 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
         what: `constant METHODS: ${methods.join(" ")}`,
         change: (c: Model["constants"]) => void (c.methods = methods),
       })),
-      fc
-        .integer({ min: 1, max: 500 })
-        .map((limit) => ({
-          what: `constant LIMIT: ${limit}`,
-          change: (c: Model["constants"]) => void (c.limit = limit),
-        })),
+      fc.integer({ min: 1, max: 500 }).map((limit) => ({
+        what: `constant LIMIT: ${limit}`,
+        change: (c: Model["constants"]) => void (c.limit = limit),
+      })),
       fc.constant({
         what: "constants broken or fixed",
         change: (c: Model["constants"]) => void (c.broken = !c.broken),
@@ -332,7 +330,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
     )
     .map(({ what, change }) => ({
       what,
-      edit: async (dir, model) => {
+      edit: async (dir: string, model: Model): Promise<Told> => {
         change(model.constants);
         if (!model.constants.present) return { changed: [] };
         await fs.writeFile(path.join(dir, "src/constants.ts"), constantsSource(model.constants));
@@ -351,7 +349,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   }),
   fc.nat().map((pick) => ({
     what: "tool file broken or fixed",
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       const [file, tools] = nth(model, pick);
       tools.broken = !tools.broken;
       return writeTool(dir, file, tools);
@@ -359,7 +357,7 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   })),
   fc.constantFrom("ask", "question", "ask_me").map((key) => ({
     what: `AI SDK tool set key: ${key}`,
-    edit: async (dir, model) => {
+    edit: async (dir: string, model: Model): Promise<Told> => {
       model.aiKey = key;
       await fs.writeFile(path.join(dir, "src/tools/ai/set.ts"), aiSetSource(key));
       return { changed: ["src/tools/ai/set.ts"] };
@@ -378,7 +376,9 @@ const editArb: fc.Arbitrary<{ what: string; edit: Edit }> = fc.oneof(
   }),
   fc.nat().map((pick) => ({
     what: "a tool file saved unchanged",
-    edit: async (_dir, model) => ({ changed: [path.join("src/tools", nth(model, pick)[0])] }),
+    edit: async (_dir: string, model: Model): Promise<Told> => ({
+      changed: [path.join("src/tools", nth(model, pick)[0])],
+    }),
   })),
 );
 
