@@ -161,8 +161,8 @@ interface Asking {
 /**
  * Reads the tool files of a run one file at a time. A file's reading has its own evaluator and
  * diagnostics and depends on the files it asked for alone (`FileReading.dependencies`), so that
- * watch mode reads again only the files whose dependencies changed and keeps the other
- * readings: the result is the same as reading every file. The parsed files are kept for the
+ * watch mode (CONTRACT.md section 7) reads again only the files whose dependencies changed and
+ * keeps the other readings: the result is the same as reading every file. The parsed files are kept for the
  * reader's life; `forget` the ones whose text changed. The tool files (`files`, in order) are
  * the same for the reader's life.
  */
