@@ -92,8 +92,12 @@ function newWalk(): LookupWalk {
 }
 
 export interface ModulesOptions {
-  /** Told once about each file that cannot be read. */
-  readonly onProblem?: (problem: FileProblem) => void;
+  /**
+   * Told of every file the reading asks for, each time it asks (after reading it, the first
+   * time): what a reading depended on (an incremental run reads again the tool files whose
+   * dependencies changed). `problemOf` says whether it could be read.
+   */
+  readonly onFile?: (absolutePath: string) => void;
   /** Where files are read, probed and listed (default: the file system, unrecorded). */
   readonly fileSystem?: SourceFileSystem;
   /** How an absolute path is shown in reasons. */
@@ -112,8 +116,8 @@ export interface ModulesOptions {
  * keeps reading fast. Every file read, probed or listed goes through one SourceFileSystem.
  * Each file's top-level names are indexed once, so a lookup costs the same however many
  * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
- * reported once through `onProblem` and is not read at all: names imported from it are
- * unreadable.
+ * not read at all (`problemOf` says why): names imported from it are unreadable. The parsed
+ * files are kept until `forget`: watch mode keeps them between runs.
  */
 export class Modules {
   // An in-memory file system: every file is read through `#fs` and handed over as text. On the
@@ -127,16 +131,16 @@ export class Modules {
     compilerOptions: { allowJs: true, noLib: true, noResolve: true },
   });
   readonly #indexes = new Map<SourceFile, FileIndex>();
-  /** Files that cannot be read, with a few words saying why. */
-  readonly #unreadable = new Map<string, string>();
-  readonly #onProblem: (problem: FileProblem) => void;
+  /** Files that cannot be read: a few words saying why, and the problem to report. */
+  readonly #unreadable = new Map<string, { readonly why: string; readonly problem: FileProblem }>();
+  readonly #onFile: (absolutePath: string) => void;
   readonly #fs: SourceFileSystem;
   readonly #resolver: ModuleResolver;
   readonly #display: (absolutePath: string) => string;
   readonly #outputFolder: string | undefined;
 
   constructor(options: ModulesOptions = {}) {
-    this.#onProblem = options.onProblem ?? (() => {});
+    this.#onFile = options.onFile ?? (() => {});
     this.#fs = options.fileSystem ?? nodeFileSystem;
     this.#display = options.display ?? ((file) => file);
     this.#resolver = new ModuleResolver(this.#fs, this.#display);
@@ -145,6 +149,26 @@ export class Modules {
 
   /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
   file(absolutePath: string): SourceFile | undefined {
+    const file = this.#parsed(absolutePath);
+    this.#onFile(absolutePath);
+    return file;
+  }
+
+  /** Why a file asked for cannot be read; undefined when it can (or was not asked for). */
+  problemOf(absolutePath: string): FileProblem | undefined {
+    return this.#unreadable.get(absolutePath)?.problem;
+  }
+
+  /** Forgets a file read (its text changed): the next `file` reads it again. */
+  forget(absolutePath: string): void {
+    this.#unreadable.delete(absolutePath);
+    const parsed = this.#project.getSourceFile(absolutePath);
+    if (!parsed) return;
+    this.#indexes.delete(parsed);
+    this.#project.removeSourceFile(parsed);
+  }
+
+  #parsed(absolutePath: string): SourceFile | undefined {
     if (this.#unreadable.has(absolutePath)) return undefined;
     const parsed = this.#project.getSourceFile(absolutePath);
     if (parsed) return parsed;
@@ -189,8 +213,7 @@ export class Modules {
   }
 
   #reject(absolutePath: string, why: string, problem: Omit<FileProblem, "path">): undefined {
-    this.#unreadable.set(absolutePath, why);
-    this.#onProblem({ ...problem, path: absolutePath });
+    this.#unreadable.set(absolutePath, { why, problem: { ...problem, path: absolutePath } });
     return undefined;
   }
 
@@ -201,7 +224,7 @@ export class Modules {
     const file = this.file(target.path);
     if (file) return { file };
     return {
-      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)}`,
+      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)?.why}`,
     };
   }
 
