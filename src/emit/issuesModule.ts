@@ -6,6 +6,7 @@ import type {
   IssueField,
   KeywordFacts,
 } from "../keywords/definition.js";
+import { issueRank } from "../keywords/registry.js";
 import { hintsOf, issuesOf } from "./issueFacts.js";
 
 /** `issues.ts`: each issue code's rank, line, hint line and log fields. */
@@ -33,7 +34,9 @@ export interface Shown {
 
 /** Each issue code's rank and recorded fields, and each hint kind's fields. */
 function tables(issues: readonly IssueDefinition[], hints: readonly HintDefinition[]): string {
-  const ranks = issues.map((issue) => code`${propertyName(issue.code)}: ${issue.rank},\n`);
+  const ranks = issues.map(
+    (issue) => code`${propertyName(issue.code)}: ${issueRank(issue.code)},\n`,
+  );
   const recorded = issues.map(
     (issue) =>
       code`${propertyName(issue.code)}: [${join(

@@ -50,7 +50,11 @@ export interface KeywordFacts {
   readonly issues?: readonly IssueDefinition[];
   /** The hints its issues carry, with their text. */
   readonly hints?: readonly HintDefinition[];
-  /** Support modules of src/support its generated code imports besides `runtime` (copied when used). */
+  /**
+   * The modules of src/support its generated code imports besides `runtime` (its run-time
+   * predicates, e.g. `stringLength` for `minLength`), copied into a folder only where a tool
+   * module imports them.
+   */
   readonly support?: readonly string[];
   /**
    * Other definitions (by name) whose issues its checks can report: enforcing it brings their
@@ -178,14 +182,13 @@ export interface NotEnforced {
 }
 
 /**
- * An issue code: its place in the text's order, its data, and its line. Texts are templates:
- * `{path}` is the issue's path as shown, `{name}` one of its fields (strings cut and escaped,
- * lists of values written as `"a"|"b"`, other values as JSON).
+ * An issue code: its data and its line; its place in the text's order is its keyword's in the
+ * registry (`issueRank`). Texts are templates: `{path}` is the issue's path as shown, `{name}`
+ * one of its fields (strings cut and escaped, lists of values written as `"a"|"b"`, other
+ * values as JSON).
  */
 export interface IssueDefinition {
   readonly code: string;
-  /** Issues come grouped by rank, lowest first (CONTRACT.md section 4). */
-  readonly rank: number;
   /** What the issue means, for the generated type's comment. */
   readonly doc: string;
   /** Its data besides `code`, `path` and `hint`. */

@@ -37,7 +37,6 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
   issues: [
     {
       code: "missing",
-      rank: 0,
       doc: "A required key is absent (or its value is `undefined`).",
       fields: [],
       text: {
@@ -47,7 +46,6 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
     },
     {
       code: "unexpected",
-      rank: 1,
       doc: "A key the declaration does not allow.",
       fields: [],
       hints: ["key"],

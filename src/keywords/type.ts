@@ -19,7 +19,6 @@ export const typeKeyword: KeywordFacts = {
   issues: [
     {
       code: "invalid_type",
-      rank: 2,
       doc: "A value of the wrong type: `expected` is the declared type (`string | null`), `received` what came (`unreadable` for a value whose reading threw).",
       fields: [
         { name: "expected", type: "string", shown: "text", recorded: true },

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
-import { CONSTRAINT_KEYWORDS, type ConstraintKeyword } from "../keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../keywords/registry.js";
 import { closeness, nearest } from "../support/similarity.js";
 import {
   readTargetKeys,
@@ -54,7 +54,7 @@ export interface Flags {
   readonly tools?: readonly string[];
   readonly out?: string;
   readonly mode?: Mode;
-  readonly enforce?: readonly ConstraintKeyword[];
+  readonly enforce?: readonly string[];
   readonly shapes?: readonly string[];
   /** Added to each target's `excludeTools`. */
   readonly excludeTools?: readonly string[];
@@ -79,7 +79,7 @@ export interface Settings {
   readonly outName: string;
   readonly mode: Mode;
   /** The opt-in keywords enforced (none by default). */
-  readonly enforce: readonly ConstraintKeyword[];
+  readonly enforce: readonly string[];
   /** The shapes read, by name; undefined: every shape. */
   readonly shapes: readonly string[] | undefined;
   readonly excludeTools: readonly string[];
@@ -407,8 +407,8 @@ function commandLine(
 }
 
 /** `all` for every keyword, else the keywords separated by commas. */
-function enforceText(keywords: readonly ConstraintKeyword[]): string {
-  return sameSet(keywords, CONSTRAINT_KEYWORDS) ? "all" : keywords.join(",");
+function enforceText(keywords: readonly string[]): string {
+  return sameSet(keywords, OPT_IN_KEYWORDS) ? "all" : keywords.join(",");
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

@@ -9,8 +9,8 @@ import path from "node:path";
 import type { JsonValue } from "../extract/values.js";
 import { SHAPES } from "../extract/shapes/index.js";
 import type { Mode } from "../ir.js";
-import { readEnforce, type ConstraintKeyword } from "../keywords/constraintRules.js";
 import { nearest } from "../support/similarity.js";
+import { readEnforce } from "./enforce.js";
 import { EXPORT_NAME } from "../emit/names.js";
 
 /** The keys of one target, in the order messages list them. */
@@ -37,7 +37,7 @@ export interface TargetConfig {
   /** How the host runs the command, named in every generated file's first line. */
   readonly command?: string;
   /** The opt-in keywords enforced beyond the default subset. */
-  readonly enforce?: readonly ConstraintKeyword[];
+  readonly enforce?: readonly string[];
   /** The declaration shapes read, by name (all when absent). */
   readonly shapes?: readonly string[];
   /** Tools left out by name. */

@@ -5,7 +5,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { KEYWORD_SUPPORT, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generate, type GenerateResult } from "../../src/pipeline/generate.js";
 import { REPO } from "../helpers/spawn.js";
 
@@ -24,7 +24,7 @@ async function filesOf(enforce?: readonly string[]): Promise<Map<string, string>
 
 /** The keywords the repository's tools declare somewhere. */
 const USED = ["minItems", "maxItems", "maxLength"];
-const UNUSED = CONSTRAINT_KEYWORDS.filter((keyword) => !USED.includes(keyword));
+const UNUSED = OPT_IN_KEYWORDS.filter((keyword) => !USED.includes(keyword));
 
 const without = await filesOf();
 
@@ -50,7 +50,7 @@ describe("enforce and the output", () => {
     expect(changed.map(([name]) => name).sort()).toEqual(["issues.ts", "types.ts"]);
     expect(unused.get("types.ts")).toContain('code: "too_small"');
     expect(unused.get("issues.ts")).toContain("is too small: expected at least");
-    expect(unused.has("constraints.ts")).toBe(false);
+    for (const name of KEYWORD_SUPPORT) expect(unused.has(`${name}.ts`), name).toBe(false);
   });
 
   it("each unused keyword alone changes only types.ts and issues.ts (prefixItems, which has no issue of its own, nothing)", async () => {
@@ -62,19 +62,19 @@ describe("enforce and the output", () => {
     }
   });
 
-  it('with enforce "all", the tools that use a keyword change, and constraints.ts comes with them', async () => {
-    const all = await filesOf(CONSTRAINT_KEYWORDS);
+  it('with enforce "all", the tools that use a keyword change, and its support module comes with them alone', async () => {
+    const all = await filesOf(OPT_IN_KEYWORDS);
     const changed = [...all.keys()].filter((name) => without.get(name) !== all.get(name));
     expect(changed.sort()).toEqual([
       "ask-user-question.ts",
-      "constraints.ts",
       "issues.ts",
+      "stringLength.ts",
       "types.ts",
     ]);
     const module = all.get("ask-user-question.ts")!;
-    expect(module).toContain('from "./constraints.js"');
+    expect(module).toContain('from "./stringLength.js"');
     expect(module).toContain('code: "too_many_items"');
-    const support = await fs.readFile(path.join(REPO, "src/support/constraints.ts"), "utf8");
-    expect(all.get("constraints.ts")).toContain(support.slice(support.indexOf("/**"), 2000));
+    const support = await fs.readFile(path.join(REPO, "src/support/stringLength.ts"), "utf8");
+    expect(all.get("stringLength.ts")).toContain(support.slice(support.indexOf("/**"), 2000));
   });
 });
