@@ -16,10 +16,10 @@ export function issuesModule(facts: readonly KeywordFacts[]): string {
   return `${SHOWN_INTERFACE}\n${tables(issues, hints)}\n${textFunctions(issues, hints)}`;
 }
 
-/** The interface of format.ts's way of showing parts, which the text functions are given. */
+/** The interface of message.ts's way of showing parts, which the text functions are given. */
 const SHOWN_INTERFACE = `import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
-/** How the text shows the parts of an issue (format.ts gives its own, with its bounds). */
+/** How the text shows the parts of an issue (message.ts gives its own, with its bounds). */
 export interface Shown {
   /** A text cut to 100 characters, control characters escaped. */
   text(value: string): string;

@@ -9,7 +9,7 @@ export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/c
 export const AGENT_SDK_OUTPUT = [
   "failures.ts",
   "fetch-url.ts",
-  "format.ts",
+  "message.ts",
   "forms.ts",
   "index.ts",
   "issues.ts",
@@ -24,7 +24,7 @@ export const AGENT_SDK_OUTPUT = [
 /** The support modules of an output folder where no opt-in keyword is enforced. */
 export const SUPPORT_FILES = [
   "failures.ts",
-  "format.ts",
+  "message.ts",
   "forms.ts",
   "issues.ts",
   "runtime.ts",

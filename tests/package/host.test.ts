@@ -77,7 +77,7 @@ describe("the packed package in a host", () => {
       "dist/index.d.ts",
       "dist/support/types.ts",
       "dist/support/runtime.ts",
-      "dist/support/format.ts",
+      "dist/support/message.ts",
       "dist/support/similarity.ts",
       "dist/support/standard.ts",
       "dist/support/forms.ts",
