@@ -228,7 +228,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   return runCommand(options, io);
 }
 
-export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
+const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
 
 Sets up the package in the working folder: finds the files that declare tools (by their
 shapes), proposes the tools globs and what to leave out (each with its reason), checks them with

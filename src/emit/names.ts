@@ -50,7 +50,7 @@ export const EXPORT_NAME = /^[A-Z][A-Za-z0-9]*$/;
  * settings) replaces the derived PascalCase name. Files that would take a name an output
  * folder reserves, or a Windows device name, get `-tool`.
  */
-export function toolNames(tool: ToolSchema, exportName?: string): ToolModuleNames {
+function toolNames(tool: ToolSchema, exportName?: string): ToolModuleNames {
   const hash = createHash("sha256").update(tool.name).digest("hex").slice(0, 8);
   const readable = exportName ?? pascalIdentifier(tool.name);
   let pascal: string;

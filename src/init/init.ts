@@ -21,6 +21,7 @@ import { addToPackageJson, PackageJsonError } from "./packageJson.js";
 import { hostKindOf, WIRINGS, wiringCode, type HostKind } from "./wiring.js";
 import picomatch from "picomatch";
 import { glob } from "tinyglobby";
+import { isObject } from "../json.js";
 
 export interface InitOptions {
   /** The host package's folder (where its package.json is). */
@@ -557,10 +558,6 @@ async function isFolder(file: string): Promise<boolean> {
 
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function indent(text: string, prefix: string): string {

@@ -69,7 +69,7 @@ function constantCode(ctx: Emit, value: JsonValue): Code {
 }
 
 /** The constant's literal type: `"function"`, `3`, `readonly ["a", 1]`, `{ readonly kind: "x" }`. */
-export function literalTypeOf(value: JsonValue): Code {
+function literalTypeOf(value: JsonValue): Code {
   if (isScalar(value)) return literal(value);
   if (Array.isArray(value)) return code`readonly [${join(value.map(literalTypeOf), ", ")}]`;
   const members = Object.entries(value).map(

@@ -34,7 +34,7 @@ export interface KeywordDefinition<D> extends KeywordFacts {
   /** A type that replaces the declared type of the values it accepts (`enum`'s literal union). */
   literalType?(data: D): Code | undefined;
   /** The type of the values of its kind it accepts (an object's members, an array's elements). */
-  shapeType?(data: D, types: ArgsTypes): Code;
+  kindType?(data: D, types: ArgsTypes): Code;
 }
 
 /** What a keyword is besides its reading and emitting: its names, issues, hints and support. */
@@ -88,7 +88,7 @@ export interface KeywordUse {
   readonly weight: number;
   collect(ctx: Emit, value: Code, path: readonly PathPart[]): Code;
   literalType(): Code | undefined;
-  shapeType(types: ArgsTypes): Code | undefined;
+  kindType(types: ArgsTypes): Code | undefined;
 }
 
 /**
@@ -111,7 +111,7 @@ export function registered<D>(definition: KeywordDefinition<D>): RegisteredKeywo
 }
 
 /** Binds a definition to what it read. */
-export function keywordUse<D>(definition: KeywordDefinition<D>, data: D): KeywordUse {
+function keywordUse<D>(definition: KeywordDefinition<D>, data: D): KeywordUse {
   return {
     name: definition.keywords[0],
     appliesTo: definition.appliesTo,
@@ -121,7 +121,7 @@ export function keywordUse<D>(definition: KeywordDefinition<D>, data: D): Keywor
     weight: definition.weight?.(data) ?? 1,
     collect: (ctx, value, path) => definition.collect(ctx, data, value, path),
     literalType: () => definition.literalType?.(data),
-    shapeType: (types) => definition.shapeType?.(data, types),
+    kindType: (types) => definition.kindType?.(data, types),
   };
 }
 

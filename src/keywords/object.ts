@@ -33,7 +33,7 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
   hasChecks: objectHasChecks,
   weight: (rules) => 1 + rules.properties.length,
   collect: collectObject,
-  shapeType: objectType,
+  kindType: objectType,
   issues: [
     {
       code: "missing",
@@ -92,7 +92,7 @@ export function objectRulesOf(node: SchemaNode): ObjectRules | undefined {
   return use?.data as ObjectRules | undefined;
 }
 
-export function objectHasChecks(rules: ObjectRules): boolean {
+function objectHasChecks(rules: ObjectRules): boolean {
   return (
     rules.requiredOnly.length > 0 ||
     rules.properties.some((p) => p.required || hasChecks(p.schema)) ||

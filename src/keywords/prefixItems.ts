@@ -40,7 +40,7 @@ export const prefixItemsKeyword: KeywordDefinition<Positional> = {
     prefix.some((item) => hasChecks(item)) || (rest !== undefined && hasChecks(rest)),
   weight: ({ prefix }) => prefix.length + 1,
   collect: collectPositional,
-  shapeType: tupleType,
+  kindType: tupleType,
 };
 
 export interface Positional {

@@ -56,7 +56,7 @@ export const KEYWORDS: readonly KeywordFacts[] = [
 ];
 
 /** A keyword's name: its first keyword (in `enforce` and in messages). */
-export function nameOf(keyword: KeywordFacts): string {
+function nameOf(keyword: KeywordFacts): string {
   return keyword.keywords[0];
 }
 

@@ -8,7 +8,7 @@ import { nearest } from "../support/similarity.js";
  */
 
 /** Documentation only: read, kept for argument types, never listed as "not enforced". */
-export const ANNOTATION_KEYWORDS = new Set([
+const ANNOTATION_KEYWORDS = new Set([
   "description",
   "title",
   "$comment",
@@ -69,7 +69,7 @@ export const OTHER_KNOWN_KEYWORDS: readonly string[] = [
   ...KEY_ALLOWING_KEYWORDS,
 ];
 
-export function isAnnotation(keyword: string): boolean {
+function isAnnotation(keyword: string): boolean {
   return ANNOTATION_KEYWORDS.has(keyword) || keyword.startsWith("x-");
 }
 
@@ -111,7 +111,7 @@ export function classifyKeyword(keyword: string, sets: KeywordSets): KeywordClas
  * Whether two names of 3 or more characters differ by one edit: a character inserted,
  * deleted or replaced, or two neighbours swapped (case counts).
  */
-export function oneEditApart(a: string, b: string): boolean {
+function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 1)
     return false;
   let start = 0;

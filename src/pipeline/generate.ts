@@ -1,5 +1,5 @@
 import path from "node:path";
-import { checkArgumentReads } from "../check/argumentReads.js";
+import { checkArgumentReads } from "../normalize/argumentReads.js";
 import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { emitFixedFiles, emitToolFiles, withUsedSupport, type OutputFile } from "../emit/files.js";
 import { assignModuleNames, EXPORT_NAME, type ToolModuleNames } from "../emit/names.js";

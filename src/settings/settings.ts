@@ -17,6 +17,7 @@ import {
   type FormatterSetting,
   type TargetConfig,
 } from "./targets.js";
+import { isObject } from "../json.js";
 
 export { relativeName };
 
@@ -231,7 +232,7 @@ function jsonReason(error: unknown, text: string): string {
 }
 
 /** Checks a configuration's value: every key known, every value of the right kind. */
-export function parseConfig(value: unknown, file: string, where: string, cwd: string): Config {
+function parseConfig(value: unknown, file: string, where: string, cwd: string): Config {
   const name = where === file ? shown(file, cwd) : where;
   const fail = (reason: string): never => {
     throw new ConfigError(`${name}: ${reason}.`);
@@ -417,7 +418,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** A glob written relative to `from`, rewritten relative to `to` (unchanged when they agree). */
-export function rebaseGlob(glob: string, from: string, to: string): string {
+function rebaseGlob(glob: string, from: string, to: string): string {
   const negated = glob.startsWith("!");
   const pattern = negated ? glob.slice(1) : glob;
   if (!path.isAbsolute(pattern) && path.resolve(from) === path.resolve(to)) return glob;
@@ -439,10 +440,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 function keyList(): string {
   return `${KEYS.slice(0, -1).join(", ")} and ${KEYS[KEYS.length - 1]}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

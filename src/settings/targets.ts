@@ -58,7 +58,7 @@ export interface TargetConfig {
 export type FormatterSetting = FormatterName | { readonly command: string };
 
 /** The formatters the `formatter` setting and `--formatter` name. */
-export const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
+const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
 
 export type FormatterName = (typeof FORMATTER_NAMES)[number];
 
@@ -240,7 +240,7 @@ function shapeNames(value: unknown, key: string, fail: Fail): string[] {
 }
 
 /** The shapes, each with what it reads: `plugin ({ name, config: ... }), ...`. */
-export function shapeList(): string {
+function shapeList(): string {
   return SHAPES.map((shape) => `"${shape.name}" ${shape.pattern}`).join(", ");
 }
 
