@@ -12,7 +12,9 @@ import type { JsonType } from "./jsonTypes.js";
  * each definition to read its keywords from a schema; emitting (emit/) asks each keyword read
  * for its checks with their issues, and its argument type; the folder's support modules
  * take every issue code's type, text, hint and log fields from the definitions in use. Adding
- * a keyword is one file in this folder, listed in `registry.ts`, plus its tests.
+ * a keyword is one file in this folder (and its run-time predicates' module in src/support, if
+ * it needs one), its line in `registry.ts`, its tests and its CONTRACT.md rows
+ * (docs/architecture.md, "Adding a keyword").
  */
 export interface KeywordDefinition<D> extends KeywordFacts {
   /** The kind of value its checks apply to (others pass); undefined: every value. */
