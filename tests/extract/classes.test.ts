@@ -28,12 +28,13 @@ function extracted(cwd: string, files: string[]) {
   return new Map(tools.map((tool) => [tool.name, tool]));
 }
 
+/** What a run reads and reports (its output is not formatted: the reading is under test). */
 async function read(
   cwd: string,
   tools: string[],
   options: Omit<GenerateOptions, "cwd" | "tools"> = {},
 ) {
-  const result = await generate({ cwd, tools, ...options });
+  const result = await generate({ cwd, tools, formatter: "none", ...options });
   const printed = result.diagnostics.map((d) => formatDiagnostic(d, result.sources));
   return { result, printed, names: result.tools.map((tool) => tool.name) };
 }

@@ -10,8 +10,9 @@ import { coverageLines } from "../../src/run/messages.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/shapes");
 
+/** What a run reads and reports (its output is not formatted: the reading is under test). */
 async function read(tools: string[], options: Omit<GenerateOptions, "cwd" | "tools"> = {}) {
-  const result = await generate({ cwd: FIXTURES, tools, ...options });
+  const result = await generate({ cwd: FIXTURES, tools, formatter: "none", ...options });
   const printed = result.diagnostics.map((d) => formatDiagnostic(d, result.sources));
   return { result, printed };
 }
