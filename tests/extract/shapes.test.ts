@@ -107,7 +107,7 @@ describe("declaration shapes and places", () => {
     expect(printed).toEqual([]);
     expect(result.output).toBeDefined();
     expect(coverageLines(result).slice(0, 1)).toEqual([
-      "Built at run time (a name or schema from a parameter, a call or a loop; skipped): 2 objects: bridge.ts:9:31 toOpenAi(), bridge.ts:16:10 toFlat().",
+      "Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped): 2 objects: bridge.ts:9:31 toOpenAi(), bridge.ts:16:10 toFlat().",
     ]);
   });
 
