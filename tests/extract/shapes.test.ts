@@ -164,4 +164,11 @@ describe("declaration shapes and places", () => {
     expect(printed).toEqual([]);
     expect(result.tools.map((tool) => tool.name)).toContain("two_schemas");
   });
+
+  it("a restriction that hides every tool says so in TV3003", async () => {
+    const { printed } = await read(["openai.ts"], { shapes: ["mcp", "ai-sdk"] });
+    expect(printed.map((text) => text.split("\n")[0])).toEqual([
+      'error TV3003: No tool declaration found in the file matching "openai.ts" (is the glob right?). "shapes" reads only "mcp", "ai-sdk".',
+    ]);
+  });
 });
