@@ -12,8 +12,8 @@ import {
   type Flags,
 } from "./settings/settings.js";
 import { withRelativePaths } from "./diagnostics/paths.js";
+import { parseEnforceFlag } from "./settings/enforce.js";
 import { parseFormatterFlag, parseShapesFlag, SHAPE_NAMES } from "./settings/targets.js";
-import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
 import { COMMAND_NAME, EXIT_ERRORS, EXIT_OK, reportFailure, type Io } from "./run/run.js";

@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
 import { FRAMEWORK_PACKAGES } from "./framework.js";
+import { isObject } from "../json.js";
 
 export type PackageManager = "npm" | "pnpm" | "yarn" | "bun";
 
@@ -125,10 +126,6 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The command that runs one of the package's scripts from its own folder. */

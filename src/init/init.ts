@@ -13,6 +13,7 @@ import picomatch from "picomatch";
 import { plural } from "../diagnostics/counts.js";
 import { relativeName } from "../diagnostics/paths.js";
 import type { JsonValue } from "../extract/values.js";
+import { isObject } from "../json.js";
 import { canonical } from "../keywords/enum.js";
 import { coverageLines } from "../run/messages.js";
 import { CONFIG_FILE, ConfigError, findConfig, PACKAGE_KEY } from "../settings/settings.js";
@@ -390,10 +391,6 @@ async function isFolder(file: string): Promise<boolean> {
 
 function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function indent(text: string, prefix: string): string {

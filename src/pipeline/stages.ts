@@ -1,7 +1,7 @@
 // The stages of a run, shared by a run from scratch and watch mode's incremental runs
 // (session.ts): find the files, check what the reading found, check and reduce the tools
 // (normalise), emit and format.
-import { checkArgumentReads } from "../check/argumentReads.js";
+import { checkArgumentReads } from "../normalize/argumentReads.js";
 import { plural } from "../diagnostics/counts.js";
 import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
 import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
@@ -227,7 +227,7 @@ describe("generated output with every opt-in keyword enforced", () => {
       .map((schema, i): NamedSchema => ({ name: `random_${i}`, schema }));
     const checked = await generateFromSchemas(random, {
       mode: "standard",
-      enforce: CONSTRAINT_KEYWORDS,
+      enforce: OPT_IN_KEYWORDS,
     });
     const rejected = new Set(
       checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.tool),
@@ -237,7 +237,7 @@ describe("generated output with every opt-in keyword enforced", () => {
     const packages = await writePackages(
       [...ODD_ENFORCED, ...accepted],
       "standard",
-      CONSTRAINT_KEYWORDS,
+      OPT_IN_KEYWORDS,
     );
     for (const dir of packages) {
       for (const [name, compiler] of Object.entries(COMPILERS)) {
