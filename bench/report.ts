@@ -340,6 +340,8 @@ export function renderMarkdown(results: Results, previous?: Results): string {
             ]),
           ),
           "",
+          "Its `pattern` runs on the linear-time automaton of src/support/patterns.ts, slower per character than V8's RegExp on short texts (bench/patterns.ts measures both; CONTRACT.md section 3.1 gives the figures).",
+          "",
         ]
       : []),
     ...(mixed ? dispatchSection(mixed) : []),
