@@ -1,13 +1,16 @@
-// README.md and docs/commands.md show what the code does today: their examples are run here and
-// compared with their output, README's speed lines are bench/results.json's, its links work from
-// the packed package, every npm script is documented (README.md or docs/development.md), and
-// docs/commands.md names every option, setting, formatter and shape the command takes.
+// README.md, the guides and docs/commands.md show what the code does today: their examples are
+// run here and compared with their output, README's speed lines are bench/results.json's, the
+// Markdown the package ships links only where it works from node_modules, the guides install the
+// package by name, every npm script is documented (README.md or docs/development.md), and
+// docs/commands.md names every option, setting, formatter and shape the command takes, as its
+// usage texts do.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { README_SPEED, renderReadmeSpeed } from "../bench/report.js";
 import type { Results } from "../bench/results.js";
 import { USAGE } from "../src/cli.js";
+import { WIRINGS } from "../src/init/wiring.js";
 import { SHAPE_NAMES, FORMATTER_NAMES, TARGET_KEYS } from "../src/settings/targets.js";
 import { makeTempDir } from "./helpers/context.js";
 import { runMain } from "./helpers/inProcess.js";
@@ -17,12 +20,19 @@ const read = (file: string) => fs.readFile(path.join(REPO, file), "utf8");
 const README = await read("README.md");
 const COMMANDS = await read("docs/commands.md");
 const PACKAGE = JSON.parse(await read("package.json")) as {
+  name: string;
+  version: string;
   scripts: Record<string, string>;
   files: string[];
   repository: { url: string };
 };
-/** Where README's links lead: the repository's files on its default branch. */
-const BLOB = `${PACKAGE.repository.url.replace(/^git\+/, "").replace(/\.git$/, "")}/blob/main/`;
+/** The repository's address, from which shipped links lead to its files on the default branch. */
+const REPOSITORY = PACKAGE.repository.url.replace(/^git\+/, "").replace(/\.git$/, "");
+/** The Markdown files the package ships (package.json `files`; npm adds README.md). */
+const SHIPPED = [
+  ...new Set(["README.md", ...PACKAGE.files.filter((file) => file.endsWith(".md"))]),
+];
+const GUIDES = PACKAGE.files.filter((file) => file.startsWith("docs/"));
 
 /** The first fenced block opened by `fence` after `heading` in `text` (without the fences). */
 function blockAfter(text: string, heading: string, fence = "```"): string {
@@ -75,18 +85,6 @@ describe("README.md", () => {
     expect(lines).toBe(renderReadmeSpeed(results));
   });
 
-  it("links only to the repository's files, which exist, or to other sites", async () => {
-    const targets = [...README.matchAll(/\]\(([^)]+)\)|^\[[^\]]+\]: (\S+)$/gm)].map(
-      (match) => match[1] ?? match[2]!,
-    );
-    expect(targets.length).toBeGreaterThan(10);
-    for (const target of targets) {
-      expect(target, "an absolute link").toMatch(/^https:\/\//);
-      if (!target.startsWith(BLOB)) continue;
-      await fs.access(path.join(REPO, target.slice(BLOB.length).replace(/#.*/, "")));
-    }
-  });
-
   it("names every npm script (or docs/development.md does)", async () => {
     const development = await read("docs/development.md");
     for (const script of Object.keys(PACKAGE.scripts)) {
@@ -97,9 +95,61 @@ describe("README.md", () => {
   });
 });
 
+describe("the Markdown the package ships", () => {
+  it("is README.md, CHANGELOG.md and the guides init reads", () => {
+    const guides = new Set(Object.values(WIRINGS).map((wiring) => wiring.guide));
+    expect([...SHIPPED].sort()).toEqual(["README.md", "CHANGELOG.md", ...guides].sort());
+  });
+
+  it.each(SHIPPED)(
+    "%s links to other sites or to the repository's files, which exist",
+    async (file) => {
+      const text = await read(file);
+      const targets = [...text.matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]: (\S+)$/gm)].map(
+        (match) => match[1] ?? match[2]!,
+      );
+      for (const target of targets) {
+        expect(target, `${file}: an absolute link`).toMatch(/^https:\/\/|^#/);
+        if (!target.startsWith(`${REPOSITORY}/`)) continue;
+        const inRepository = /^\/(blob|tree)\/main\/([^#]+)/.exec(target.slice(REPOSITORY.length));
+        expect(inRepository, target).not.toBeNull();
+        const stat = await fs.stat(path.join(REPO, inRepository![2]!));
+        expect(stat.isDirectory(), target).toBe(inRepository![1] === "tree");
+      }
+    },
+  );
+
+  it.each(GUIDES)(
+    "%s installs the package by name, and from this version's tarball until it is published",
+    async (guide) => {
+      const text = await read(guide);
+      expect(text).toMatch(new RegExp(`(?:npm i|pnpm add) -D (?:-E )?${PACKAGE.name}[ \\n]`));
+      expect(text).toContain(`/${PACKAGE.name}-${PACKAGE.version}.tgz`);
+    },
+  );
+});
+
 describe("docs/commands.md", () => {
-  it("names every option, setting, formatter and shape the command takes, as its usage does", () => {
-    for (const option of USAGE.match(/--[a-z-]+/g) ?? []) expect(COMMANDS, option).toContain(option);
+  it("its table of options lists the options `--help`, `init --help` and `report --help` print", async () => {
+    const printed = new Set<string>();
+    for (const args of [["--help"], ["init", "--help"], ["report", "--help"]]) {
+      const help = await runMain(args, REPO);
+      expect(help.code).toBe(0);
+      const options = help.stdout.slice(help.stdout.indexOf("\nOptions:\n"));
+      for (const [, flag] of options.matchAll(/^ {2}(--[a-z-]+)/gm)) printed.add(flag!);
+    }
+    const table = COMMANDS.slice(
+      COMMANDS.indexOf("| option"),
+      COMMANDS.indexOf("\n\n", COMMANDS.indexOf("| option")),
+    );
+    const listed = new Set<string>();
+    for (const [, first] of table.matchAll(/^\| `([^`]+)`/gm))
+      for (const [flag] of first!.matchAll(/--[a-z-]+/g)) listed.add(flag);
+    expect(printed.size).toBeGreaterThan(15);
+    expect([...listed].sort()).toEqual([...printed].sort());
+  });
+
+  it("names every setting, formatter and shape the command takes, as its usage does", () => {
     for (const key of [...TARGET_KEYS, "targets"]) {
       expect(COMMANDS, key).toContain(`\`${key}\``);
       expect(USAGE, key).toMatch(new RegExp(`\\b${key}\\b`));
@@ -126,7 +176,7 @@ describe("docs/commands.md", () => {
     }
   });
 
-  it("the drift check's example is the start of what it prints after an enum value is added", async () => {
+  it("the drift check's example is the start of its report after an enum value is added", async () => {
     // A host formatting with prettier, as this repository does.
     const work = await exampleCopy();
     try {
@@ -150,11 +200,10 @@ describe("docs/commands.md", () => {
       );
       const check = await runMain([...flags, "--check"], work);
       expect(check.code).toBe(1);
-      const example = blockAfter(COMMANDS, "**The drift check**").split("\n");
-      // The example ends where its `...` line leaves the rest out.
-      expect(example.at(-2)).toBe("    ...");
-      const shown = example.slice(0, -2);
-      expect(check.stdout.split("\n").slice(0, shown.length)).toEqual(shown);
+      // The example is the output's first lines (its block ends with a line break).
+      const shown = blockAfter(COMMANDS, "**The drift check**").split("\n").slice(0, -1);
+      expect(shown.length).toBeGreaterThan(5);
+      expect(check.stderr.split("\n").slice(0, shown.length)).toEqual(shown);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
