@@ -100,6 +100,23 @@ describe("the output is formatted as the host formats it", () => {
   });
 });
 
+describe("a configuration module", () => {
+  it("that changes is read again by the next run in the same process, as --watch runs it", async () => {
+    const config = path.join(work, "prettier.config.mjs");
+    await fs.writeFile(config, "export default { semi: true };\n");
+    expect((await runGen([], work)).code).toBe(0);
+    const index = () => fs.readFile(path.join(work, "generated/index.ts"), "utf8");
+    expect(await index()).toMatch(/;\n/);
+    await fs.writeFile(config, "export default { semi: false };\n");
+    const again = await runGen([], work);
+    expect(again.stdout).toContain("12 written");
+    expect(await index()).not.toMatch(/;\n/);
+    // What the host's prettier --check says, and the drift check from scratch.
+    expect((await prettier(["--check", "generated"])).code).toBe(0);
+    expect((await runGen(["--check", "--no-cache"], work)).code).toBe(0);
+  });
+});
+
 describe("a prettier configuration that cannot be used exits 2 and writes nothing", () => {
   it.each([
     [
