@@ -79,6 +79,11 @@ export const DIAGNOSTIC_CODES = {
   },
   TV3008: { severity: "error", meaning: "`excludeTools` leaves out every tool found." },
   TV3101: { severity: "warning", meaning: "An exclusion leaves out nothing." },
+  TV3102: {
+    severity: "warning",
+    meaning:
+      "The matched files hold tools, but none declared with JSON Schema: no validator is written.",
+  },
   TV4001: { severity: "error", meaning: "`execute` reads an argument the declaration lacks." },
   TV4101: { severity: "warning", meaning: "An argument read in `execute` cannot be followed." },
 } as const satisfies Record<string, { severity: "error" | "warning"; meaning: string }>;

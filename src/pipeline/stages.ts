@@ -96,12 +96,18 @@ export function checkExtraction(
       const instead = foundInstead(result);
       // A `shapes` list hides every declaration of the shapes it leaves out: say so.
       const only = options.shapes ? ` "shapes" reads only ${quoted(options.shapes)}.` : "";
-      diagnostics.report(
-        "TV3003",
-        instead
-          ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.${only}`
-          : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).${only}`,
-      );
+      // Tools that are not JSON Schema never stop a run (CONTRACT.md section 2): the folder
+      // is written with no validator, so the host's imports of it keep working.
+      if (instead)
+        diagnostics.report(
+          "TV3102",
+          `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead: the output folder holds no validator.${only}`,
+        );
+      else
+        diagnostics.report(
+          "TV3003",
+          `No tool declaration found in the ${where} matching ${listed} (is the glob right?).${only}`,
+        );
     }
   }
   const excluded = new Set(result.excluded.map((tool) => tool.entry));

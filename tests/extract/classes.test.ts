@@ -132,7 +132,7 @@ describe("class 2: declared with a schema library, listed", () => {
   it("zod, valibot, ArkType, Effect Schema and the AI SDK with zod: no error, no validator", async () => {
     const { result, printed } = await read(classes, ["libraries.ts"]);
     expect(printed).toEqual([
-      'error TV3003: No JSON Schema tool declaration found in the file matching "libraries.ts"; found 4 tools declared with zod, 1 tool declared with valibot, 1 tool declared with ArkType and 1 tool declared with Effect Schema instead.',
+      'warning TV3102: No JSON Schema tool declaration found in the file matching "libraries.ts"; found 4 tools declared with zod, 1 tool declared with valibot, 1 tool declared with ArkType and 1 tool declared with Effect Schema instead: the output folder holds no validator.',
     ]);
     expect(result.skipped.map((object) => [object.name, object.skip])).toEqual([
       ["zod_object", { kind: "library", library: "zod" }],

@@ -147,15 +147,26 @@ describe("tools declared with a schema library in other forms are listed, never 
     ]);
   });
 
-  it("a run that finds only those says what it found instead of asking whether the glob is right", async () => {
+  it("a run that finds only those says what it found, writes a folder with no validator and exits 0", async () => {
     const work = await makeTempDir("tv-forms-");
     try {
       await fs.cp(path.join(FIELD, "forms"), path.join(work, "forms"), { recursive: true });
       const result = await runMain(["--tools", "forms/*.ts", "--out", "generated"], work);
-      expect(result.code).toBe(2);
-      expect(result.stderr.split("\n")[0]).toBe(
-        'error TV3003: No JSON Schema tool declaration found in the 6 files matching "forms/*.ts"; found 9 tools declared with zod and 1 object built at run time instead.',
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe(
+        'warning TV3102: No JSON Schema tool declaration found in the 6 files matching "forms/*.ts"; found 9 tools declared with zod and 1 object built at run time instead: the output folder holds no validator.\nFound 1 warning.\n',
       );
+      expect(result.stdout).toMatch(
+        /^Generated validators for 0 tools from 6 files into generated\//,
+      );
+      // The host's imports of the folder keep working: every tool is unknown to it.
+      const index = await fs.readFile(path.join(work, "generated/index.ts"), "utf8");
+      expect(index).toContain(
+        "export const validatedToolNames: readonly string[] = Object.freeze([]);",
+      );
+      expect(
+        (await runMain(["--tools", "forms/*.ts", "--out", "generated", "--check"], work)).code,
+      ).toBe(0);
     } finally {
       await fs.rm(work, { recursive: true, force: true });
     }
