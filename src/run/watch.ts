@@ -28,8 +28,12 @@ const FORMATTER_FILES = new Set([
   ".editorconfig",
   ...PRETTIER_CONFIG_FILES,
   ...BIOME_CONFIG_FILES,
-  ...["dprint.json", "dprint.jsonc", ".dprint.json", ".dprint.jsonc"],
-  ...[".oxfmtrc.json", ".oxfmtrc.jsonc"],
+  "dprint.json",
+  "dprint.jsonc",
+  ".dprint.json",
+  ".dprint.jsonc",
+  ".oxfmtrc.json",
+  ".oxfmtrc.jsonc",
 ]);
 
 export interface WatchOptions {

@@ -17,7 +17,7 @@
  *   an array or an object.
  */
 
-import { deepEqual } from "./runtime.js";
+import { deepEqual, objectMethods } from "./runtime.js";
 
 // ---------------------------------------------------------------------------------------------
 // Strings: lengths in code points
@@ -144,7 +144,7 @@ export function isMultipleOf(value: number, mantissa: number, exponent: number):
   if (exponent >= 0) {
     if (Number.isSafeInteger(value)) {
       if (exponent < POW10.length) {
-        const divisor = mantissa * POW10[exponent]!;
+        const divisor = mantissa * (POW10[exponent] ?? Infinity);
         if (divisor <= Number.MAX_SAFE_INTEGER) return value % divisor === 0;
       }
     } else if (value < TWO_52 && value > -TWO_52) {
@@ -156,7 +156,7 @@ export function isMultipleOf(value: number, mantissa: number, exponent: number):
     // back as the value; then it is the value's shortest decimal (below 2^51 / 10^places two
     // such decimals are further apart than the doubles around the value), and the value is a
     // multiple when r is a multiple of the mantissa.
-    const scale = POW10[-exponent]!;
+    const scale = POW10[-exponent] ?? Number.NaN;
     const scaled = value * scale;
     if (scaled < TWO_51 && scaled > -TWO_51) {
       const r = Math.round(scaled);
@@ -216,7 +216,7 @@ function decimalMultiple(
 // ---------------------------------------------------------------------------------------------
 // uniqueItems: the deep equality of enum and const (runtime.ts's `deepEqual`)
 
-const hasOwnEnumerable = Object.prototype.propertyIsEnumerable;
+const hasOwnEnumerable = objectMethods.propertyIsEnumerable;
 
 /**
  * `uniqueItems`: the first pair of equal elements (`deepEqual`) as their indices `[i, j]`,
@@ -242,7 +242,7 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
       const item = items[j];
       if (typeof item !== "object" || item === null) {
         // NaN equals nothing (SameValueZero would make two NaN the same key).
-        if (item !== item) continue;
+        if (Number.isNaN(item)) continue;
         const i = firstIndex.get(item);
         if (i !== undefined) return [i, j];
         firstIndex.set(item, j);
@@ -260,10 +260,7 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
         buckets.set(hash, [j]);
         continue;
       }
-      for (let b = 0; b < bucket.length; b++) {
-        const i = bucket[b]!;
-        if (sameItem(items[i], item)) return [i, j];
-      }
+      for (const i of bucket) if (sameItem(items[i], item)) return [i, j];
       bucket.push(j);
     }
     return undefined;
@@ -309,8 +306,7 @@ function hashOf(value: unknown, depth: number): number {
       const record = value as Record<string, unknown>;
       const keys = Object.keys(record);
       let hash = 0x7f4a7c15;
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
+      for (const key of keys) {
         const field = record[key];
         if (field === undefined) continue;
         // A sum: the same for any order of keys.
@@ -325,7 +321,7 @@ function hashOf(value: unknown, depth: number): number {
 
 function stringHash(text: string): number {
   let hash = 0x811c9dc5 ^ text.length;
-  const end = text.length < 64 ? text.length : 64;
+  const end = Math.min(text.length, 64);
   for (let i = 0; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash;
 }
@@ -351,7 +347,7 @@ export function isPresent(record: object, key: string): boolean {
   }
 }
 
-const hasOwn = Object.prototype.hasOwnProperty;
+const hasOwn = objectMethods.hasOwnProperty;
 
 /**
  * The number of keys an object has for `minProperties` and `maxProperties`: its own enumerable
@@ -366,10 +362,10 @@ export function propertyCount(record: object): number {
     return 0;
   }
   let count = 0;
-  for (let i = 0; i < keys.length; i++) {
+  for (const key of keys) {
     let value: unknown;
     try {
-      value = (record as Record<string, unknown>)[keys[i]!];
+      value = (record as Record<string, unknown>)[key];
     } catch {
       value = null;
     }
@@ -431,8 +427,7 @@ export function missingDependents(
 ): string[] | undefined {
   if (!isPresent(record, key)) return undefined;
   let missing: string[] | undefined;
-  for (let i = 0; i < dependents.length; i++) {
-    const dependent = dependents[i]!;
+  for (const dependent of dependents) {
     if (isPresent(record, dependent)) continue;
     if (missing === undefined) missing = [dependent];
     else missing.push(dependent);

@@ -1,22 +1,18 @@
 // The package as a host gets it: `npm pack`, installed into a copy of tests/fixtures/host (a
-// small agent code base with its own strict tsconfig, prettier configuration, eslint and oxlint),
-// then the command run there with Node alone, and the host's own checks on the output: its
-// TypeScript (5.9 and 7; module NodeNext and Bundler), eslint, oxlint, prettier --check, then
-// prettier --write and the drift check. The host's tools come from its own lockfile, installed
-// from the npm cache that `npm ci` filled (tests/host-toolchain pins them in this project's
-// lockfile); TypeScript 7 is this project's.
+// small agent code base with its own strict tsconfig, prettier configuration, eslint, oxlint
+// and Biome), then the command run there with Node alone, and the host's own checks on the
+// output: its TypeScript (5.9 and 7; module NodeNext and Bundler), eslint, oxlint, Biome,
+// prettier --check, then prettier --write and the drift check. The host's tools come from its
+// own lockfile (tests/helpers/hostChecks.ts); TypeScript 7 is this project's. The presets and
+// flags hosts use, each on every kind of output, are tests/package/lint.test.ts's.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
+import { HOST_ENV as ENV, HOST_FIXTURE as FIXTURE, TSC_7 } from "../helpers/hostChecks.js";
 import { REPO, run, type RunResult } from "../helpers/spawn.js";
-
-const FIXTURE = path.join(REPO, "tests/fixtures/host");
-const TSC_7 = path.join(REPO, "node_modules/typescript/bin/tsc");
-// Nothing of this project's loaders or options reaches the host's commands.
-const ENV = { NODE_OPTIONS: "", TOOL_VALIDATORS_DEBUG: "" };
 
 let temp: string;
 let host: string;
@@ -133,6 +129,12 @@ describe("the packed package in a host", () => {
     expect(result.code).toBe(0);
   });
 
+  it("the host's Biome (`biome lint`, its recommended rules) finds nothing", async () => {
+    const result = await inHost("npx", ["biome", "lint", "--error-on-warnings", "src/generated"]);
+    expect(result.stdout + result.stderr).toContain("Checked 14 files");
+    expect(result.code).toBe(0);
+  });
+
   it("the host's prettier --check passes; after its prettier --write the drift check passes", async () => {
     const check = await inHost("npx", ["prettier", "--check", "src"]);
     expect(check.stdout + check.stderr).toContain("All matched files use Prettier code style!");
@@ -246,6 +248,8 @@ describe("the packed package in a host", () => {
       expect(eslint.code).toBe(0);
       const oxlint = await inHost("npx", ["oxlint", "--deny-warnings", "src/constrained"]);
       expect(oxlint.stdout).toContain("Found 0 warnings and 0 errors.");
+      const biome = await inHost("npx", ["biome", "lint", "--error-on-warnings", "src/constrained"]);
+      expect(biome.code, biome.stdout + biome.stderr).toBe(0);
       const check = await inHost("npx", ["prettier", "--check", "src/constrained"]);
       expect(check.code).toBe(0);
     } finally {
