@@ -1,8 +1,9 @@
-// What a run keeps (bench/results.json): the machine, per tool and contender the median ns, the
-// targets with their ratios, code size and the generator's figures. No raw samples.
+// What a run keeps (bench/results.json): the machine, per tool and contender the median ns, code
+// size and the generator's figures (no raw samples); and the guards read from them: the figures
+// a change must not make worse, each shown beside the last full run's (none is a target).
 import type { ConstraintsResult } from "./measure/constraints.js";
-import type { GeneratorResult } from "./measure/generator.js";
-import type { CorpusName, TypiaCalls } from "./corpus/index.js";
+import { SDK_CASE, type GeneratorResult } from "./measure/generator.js";
+import type { TypiaCalls } from "./corpus/index.js";
 import type { MixedDispatch } from "./measure/dispatch.js";
 import type { SizeResult } from "./measure/size.js";
 import {
@@ -11,7 +12,7 @@ import {
   type Series,
   type ValidatorSeries,
 } from "./measure/validators.js";
-import { geometricMean, round3, type TimingOptions } from "./timing.js";
+import { geometricMean, type TimingOptions } from "./timing.js";
 
 export interface Results {
   readonly meta: {
@@ -41,35 +42,31 @@ export interface Results {
     /** Every timed result feeds it, so that no call is dead code. */
     readonly checksum: number;
   };
-  readonly targets: readonly Target[];
   /** Every contender through one call site, tools and contenders mixed (measure/callSite.ts). */
   readonly callSite: ValidatorSeries;
-  /** Each contender in a loop of its own (measure/validators.ts). */
-  readonly validators: ValidatorSeries;
+  /** Each contender in a loop of its own (measure/validators.ts; not in quick runs). */
+  readonly validators?: ValidatorSeries;
   /** Per tool, the calls of each corpus left out of typia's comparison, by reason. */
   readonly typiaExcluded: Readonly<Record<string, TypiaCalls["excluded"]>>;
-  readonly mixedDispatch: MixedDispatch;
-  readonly size: SizeResult;
+  /** Not in quick runs. */
+  readonly mixedDispatch?: MixedDispatch;
+  readonly size?: SizeResult;
   readonly generator: GeneratorResult;
   /** Valid calls with every opt-in constraint keyword enforced (absent in older results). */
   readonly constraints?: ConstraintsResult;
 }
 
-export interface Target {
+/** A figure a change must not make worse: reported beside the last full run's, never judged. */
+export interface Guard {
+  /** A few words (the terminal's summary). */
   readonly name: string;
-  /** Which harness measured it. */
-  readonly harness: "one call site" | "own loops";
-  /** What is compared, in words. */
+  /** What is measured, in words. */
   readonly description: string;
-  readonly value: number;
-  /**
-   * Invalid calls: the same ratio with JSON.parse alone taken off both sides, per tool (tools
-   * where either side is within the noise of the parse are left out).
-   */
-  readonly netOfParse?: number;
-  /** How the target reads, e.g. ">= 1x". */
-  readonly target: string;
-  readonly met: boolean;
+  /** Undefined where the run did not measure it (a quick run, older results). */
+  readonly value: number | undefined;
+  readonly unit: "x" | "ms";
+  /** Whether a larger value is better (a ratio of a peer's time to ours) or worse (ms). */
+  readonly larger: "better" | "worse";
 }
 
 /** Peers of ours on valid calls: every contender but ours and the floor. */
@@ -92,7 +89,7 @@ export function fastestPeer(series: Series, ours: string): { peer: string; ratio
     .reduce((best, next) => (next.ratio < best.ratio ? next : best));
 }
 
-/** Names of the peers in the targets' words. */
+/** Names of the peers in the guards' words. */
 const PEER_NAMES: Readonly<Record<string, string>> = {
   "ajv-allerrors": "ajv allErrors",
   "ajv-defaults": "ajv defaults",
@@ -134,97 +131,61 @@ function ratioOf(series: Series, numerator: string, denominator: string): number
   );
 }
 
-const CORPUS_WORDS: Readonly<Record<CorpusName, string>> = {
-  valid: "valid calls",
-  invalid: "hand-written invalid calls",
-  wrong: "generated wrong calls",
-};
-
-/** The targets of the issue "Speed where hosts feel it", for one harness. */
-function harnessTargets(
-  harness: Target["harness"],
-  series: ValidatorSeries,
-  direct: string,
-): Target[] {
-  const prefix = harness === "one call site" ? "site" : "loops";
-  const directWords = direct === "ours-lookedup" ? "`validatorFor`" : "`validate<Name>`";
-  const targets: Target[] = [];
-  for (const [ours, words] of [
-    [direct, directWords],
-    ["ours-dispatch", "`validateToolArgs`"],
-  ] as const) {
-    const { peer, ratio } = fastestPeer(series.valid, ours);
-    const value = round3(ratio);
-    targets.push({
-      name: `${prefix}-valid-${ours === direct ? "direct" : "dispatch"}`,
-      harness,
-      description: `valid calls: fastest peer (${PEER_NAMES[peer] ?? peer}) ns / ours ${words} ns`,
-      value,
-      target: ">= 1.5x",
-      met: value >= 1.5,
-    });
-  }
-  const dispatch = round3(ratioOf(series.valid, "ours-dispatch", direct));
-  targets.push({
-    name: `${prefix}-dispatch`,
-    harness,
-    description: `valid calls: \`validateToolArgs\` ns / ${directWords} ns`,
-    value: dispatch,
-    target: "<= 1.10x",
-    met: dispatch <= 1.1,
-  });
-  for (const corpus of ["invalid", "wrong"] as const) {
-    for (const [peer, ours, words] of [
-      ["ajv-allerrors", "ours-issues", "ajv allErrors (errors array) ns / ours issues ns"],
-      ["ajv-allerrors-text", "ours-text", "ajv allErrors + errorsText ns / ours issues + text ns"],
-    ] as const) {
-      const value = round3(ratioOf(series[corpus], peer, ours));
-      targets.push({
-        name: `${prefix}-${corpus}-${ours === "ours-issues" ? "issues" : "text"}`,
-        harness,
-        description: `${CORPUS_WORDS[corpus]}: ${words}`,
-        value,
-        netOfParse: round3(netOfParse(series[corpus], peer, ours).ratio),
-        target: ">= 1x",
-        met: value >= 1,
-      });
-    }
-  }
-  return targets;
-}
-
-export function computeTargets(
-  callSite: ValidatorSeries,
-  series: ValidatorSeries,
-  mixed: MixedDispatch,
-): Target[] {
-  const worst = Math.max(
-    ...Object.keys(series.valid.tools).map((tool) => {
-      const ns = nsByContender(series.valid, tool);
-      return round3(ns["ours-dispatch"]! / ns["ours-direct"]!);
-    }),
-  );
-  const mixedRatio = round3(mixed.beforeWrongCalls.dispatch / mixed.beforeWrongCalls.lookedUp);
+/**
+ * The guards (issue "Speed stays measured, not chased"): through one call site, valid calls
+ * against the fastest peer, issues against ajv with `allErrors`, issues with the text (and its
+ * hints) against ajv's errors and `errorsText`, on the hand-written calls; the command on the
+ * SDK-shaped case with the host's prettier: a first run, a check with nothing changed (the
+ * cache), and a one-tool edit under `--watch`.
+ */
+export function guardsOf(results: Pick<Results, "callSite" | "generator">): Guard[] {
+  const { callSite } = results;
+  const fastest = fastestPeer(callSite.valid, "ours-lookedup");
+  const sdk = results.generator.cases.find((c) => c.name === SDK_CASE);
+  const command = `the command on the ${SDK_CASE} case (${sdk?.tools ?? 25} tools), host's prettier`;
   return [
-    ...harnessTargets("one call site", callSite, "ours-lookedup"),
-    ...harnessTargets("own loops", series, "ours-direct"),
     {
-      name: "loops-dispatch-worst-tool",
-      harness: "own loops",
-      description:
-        "valid calls, one tool at a time: `validateToolArgs` ns / `validate<Name>` ns, worst tool",
-      value: worst,
-      target: "<= 1.10x",
-      met: worst <= 1.1,
+      name: `valid calls: fastest peer (${PEER_NAMES[fastest.peer] ?? fastest.peer}) / ours`,
+      description: `valid calls: fastest peer (${PEER_NAMES[fastest.peer] ?? fastest.peer}) ns / ours \`validatorFor\` ns`,
+      value: fastest.ratio,
+      unit: "x",
+      larger: "better",
     },
     {
-      name: "loops-dispatch-mixed",
-      harness: "own loops",
+      name: "invalid calls: ajv allErrors / ours issues",
+      description: "invalid calls: ajv allErrors (errors array) ns / ours issues ns",
+      value: ratioOf(callSite.invalid, "ajv-allerrors", "ours-issues"),
+      unit: "x",
+      larger: "better",
+    },
+    {
+      name: "invalid calls: ajv + errorsText / ours issues + text",
       description:
-        "valid calls of all tools mixed in one loop: `validateToolArgs` ns / validator looked up once per tool ns",
-      value: mixedRatio,
-      target: "<= 1.10x",
-      met: mixedRatio <= 1.1,
+        "invalid calls: ajv allErrors + errorsText ns / ours issues + text with hints ns",
+      value: ratioOf(callSite.invalid, "ajv-allerrors-text", "ours-text"),
+      unit: "x",
+      larger: "better",
+    },
+    {
+      name: `${SDK_CASE}: first run`,
+      description: `${command}: first run (no cache)`,
+      value: sdk?.gen.wallMs,
+      unit: "ms",
+      larger: "worse",
+    },
+    {
+      name: `${SDK_CASE}: --check, nothing changed`,
+      description: `${command}: \`--check\` with nothing changed (the cache)`,
+      value: sdk?.check?.wallMs,
+      unit: "ms",
+      larger: "worse",
+    },
+    {
+      name: `${SDK_CASE}: one-tool edit under --watch`,
+      description: `${command}: one tool's file edited under \`--watch\`, from the write to the output written`,
+      value: sdk?.watchEdit?.medianMs,
+      unit: "ms",
+      larger: "worse",
     },
   ];
 }

@@ -2,8 +2,10 @@
 // agrees on every call, then measures the validators on both corpora, every contender through one
 // call site in a process of its own (bench/measure/callSite.ts) and each in a loop of its own
 // (measure/validators.ts), dispatch over all tools (measure/dispatch.ts), code size
-// (measure/size.ts) and the generator (measure/generator.ts), and writes the report.
-// `npm run bench -- --help` lists the options.
+// (measure/size.ts) and the generator (measure/generator.ts: the command's runs and a one-tool
+// edit under --watch), and writes the report, with the guards beside the last full run's
+// (results.ts). A quick run measures the guards alone. `npm run bench -- --help` lists the
+// options.
 import { execFileSync, spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -27,7 +29,7 @@ import {
 } from "./measure/validators.js";
 import { compilePeers } from "./peers.js";
 import { renderMarkdown, renderSummary } from "./report.js";
-import { computeTargets, type Results } from "./results.js";
+import type { Results } from "./results.js";
 import { loadTools } from "./schemas.js";
 import { addToChecksum, checksum, type TimingOptions } from "./timing.js";
 import { buildTypia } from "./typia.js";
@@ -36,8 +38,9 @@ const HELP = `Usage: npm run bench [-- <options>]
 
   (none)            full run (a few minutes): writes BENCHMARKS.md and bench/results.json.
                     Run it on a quiet machine: other load shows in the figures.
-  --quick           fewer and shorter rounds, no --check runs, no 1,000-tool case; prints
-                    the summary only (under a minute). Also: npm run bench:quick
+  --quick           the guards alone, with fewer and shorter rounds: the one-call-site
+                    harness and the command on the SDK-shaped case (one run each, five
+                    edits under --watch); prints the summary only. Also: npm run bench:quick
   --out <dir>       write BENCHMARKS.md and results.json into <dir> instead (also with --quick)
   --render <file>   measure nothing: write BENCHMARKS.md from a saved results.json
   --check           measure nothing: check that every validator agrees on every call
@@ -68,7 +71,7 @@ const log = (line: string) =>
 const outDir = flags.out === undefined ? undefined : path.resolve(flags.out);
 if (flags.render !== undefined) {
   const saved = JSON.parse(await fs.readFile(flags.render, "utf8")) as Results;
-  log(`Wrote ${await write(saved, { json: false })}.`);
+  log(`Wrote ${await write(saved, undefined, { json: false })}.`);
   process.exit(0);
 }
 
@@ -130,21 +133,14 @@ if (check.status !== 0) process.exit(check.status ?? 2);
 
 log("Timing the validators through one call site (a process of its own)...");
 const callSite = callSiteInChild();
-log("Timing the validators, each in a loop of its own...");
-const calls = mixedCalls(new Map(prepared.map((p) => [p.tool.name, p.corpora.valid])));
-const handWritten = measureHandWritten(prepared, timing, log);
-log("  all tools' valid calls mixed");
-const beforeWrongCalls = timeMixedDispatch(calls, timing);
-const validators = { ...handWritten, wrong: measureWrong(prepared, timing, log) };
-log("  valid calls of a tool with every constraint keyword enforced");
-const constraints = await measureConstraints(timing);
-log("  all tools' valid calls mixed, after the wrong calls");
-const afterWrongCalls = timeMixedDispatch(calls, timing);
-const mixedDispatch = { calls: calls.length, beforeWrongCalls, afterWrongCalls };
-log("Measuring code size...");
-const size = await measureSizes(tools, path.join(REPO, "generated"));
+const more = quick ? {} : await measureMore();
 log("Measuring the generator (child processes)...");
 const generator = await measureGenerator(tools.length, { quick, log });
+// The last full run's figures, which the guards are shown beside.
+const previous = await fs
+  .readFile(path.join(REPO, "bench/results.json"), "utf8")
+  .then((text) => JSON.parse(text) as Results)
+  .catch(() => undefined);
 
 const results: Results = {
   meta: {
@@ -181,27 +177,47 @@ const results: Results = {
     timing,
     checksum,
   },
-  targets: computeTargets(callSite, validators, mixedDispatch),
   callSite,
-  validators,
+  ...more,
   typiaExcluded: Object.fromEntries(prepared.map((p) => [p.tool.name, p.typia.excluded])),
-  mixedDispatch,
-  size,
   generator,
-  constraints,
 };
-process.stdout.write(renderSummary(results));
-if (!quick || outDir) log(`Wrote ${await write(results, { json: true })}.`);
+process.stdout.write(renderSummary(results, previous));
+if (!quick || outDir) log(`Wrote ${await write(results, previous, { json: true })}.`);
+
+/** What a full run measures besides the guards: the own loops, dispatch, constraints, size. */
+async function measureMore(): Promise<
+  Pick<Results, "validators" | "mixedDispatch" | "constraints" | "size">
+> {
+  log("Timing the validators, each in a loop of its own...");
+  const calls = mixedCalls(new Map(prepared.map((p) => [p.tool.name, p.corpora.valid])));
+  const handWritten = measureHandWritten(prepared, timing, log);
+  log("  all tools' valid calls mixed");
+  const beforeWrongCalls = timeMixedDispatch(calls, timing);
+  const validators = { ...handWritten, wrong: measureWrong(prepared, timing, log) };
+  log("  valid calls of a tool with every constraint keyword enforced");
+  const constraints = await measureConstraints(timing);
+  log("  all tools' valid calls mixed, after the wrong calls");
+  const afterWrongCalls = timeMixedDispatch(calls, timing);
+  const mixedDispatch = { calls: calls.length, beforeWrongCalls, afterWrongCalls };
+  log("Measuring code size...");
+  const size = await measureSizes(tools, path.join(REPO, "generated"));
+  return { validators, mixedDispatch, constraints, size };
+}
 
 /** Writes BENCHMARKS.md (and results.json), formatted as `npm run format` would. */
-async function write(results: Results, { json }: { json: boolean }): Promise<string> {
+async function write(
+  results: Results,
+  previous: Results | undefined,
+  { json }: { json: boolean },
+): Promise<string> {
   const mdPath = path.join(outDir ?? REPO, "BENCHMARKS.md");
   const jsonPath = path.join(outDir ?? path.join(REPO, "bench"), "results.json");
   const options = (await prettier.resolveConfig(path.join(REPO, "BENCHMARKS.md"))) ?? {};
   if (outDir) await fs.mkdir(outDir, { recursive: true });
   await fs.writeFile(
     mdPath,
-    await prettier.format(renderMarkdown(results), { ...options, parser: "markdown" }),
+    await prettier.format(renderMarkdown(results, previous), { ...options, parser: "markdown" }),
   );
   if (!json) return path.relative(process.cwd(), mdPath);
   await fs.writeFile(

@@ -24,6 +24,11 @@ export interface SdkShape {
   readonly files: number;
   /** The glob of the tool files, relative to the folder written. */
   readonly glob: string;
+  /**
+   * A one-tool edit: a text in one tool file (relative to the folder written) whose change
+   * changes that tool's validator module alone (a property's description).
+   */
+  readonly edit: { readonly file: string; readonly text: string };
 }
 
 /** Writes the SDK-shaped code base into `dir` (which must not hold one already). */
@@ -57,7 +62,12 @@ export async function writeSdkShapedTools(dir: string): Promise<SdkShape> {
     const indexes = Array.from({ length: count }, () => tool++);
     await write(`src/tools/tool${String(f).padStart(2, "0")}.ts`, toolFileSource(f, indexes));
   }
-  return { tools: TOOLS, files, glob: "src/tools/tool*.ts" };
+  return {
+    tools: TOOLS,
+    files,
+    glob: "src/tools/tool*.ts",
+    edit: { file: "src/tools/tool05.ts", text: "Questions to ask the user" },
+  };
 }
 
 function toolName(i: number): string {

@@ -107,7 +107,7 @@ export {
   hintLine,
   issueLine,
   type FormatOptions,
-} from "./format.js";
+} from "./message.js";
 export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
 export {
   openAIStrict,

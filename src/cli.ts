@@ -12,8 +12,8 @@ import {
   type Flags,
 } from "./settings/settings.js";
 import { withRelativePaths } from "./diagnostics/paths.js";
+import { parseEnforceFlag } from "./settings/enforce.js";
 import { parseFormatterFlag, parseShapesFlag, SHAPE_NAMES } from "./settings/targets.js";
-import { parseEnforceFlag } from "./keywords/constraintRules.js";
 import { packageVersion } from "./format/formatter.js";
 import type { Mode } from "./ir.js";
 import { COMMAND_NAME, EXIT_ERRORS, EXIT_OK, reportFailure, type Io } from "./run/run.js";
@@ -22,7 +22,7 @@ import { runCommand, type RunFlags } from "./run/targets.js";
 export { EXIT_DIFFERENCES, EXIT_ERRORS, EXIT_INTERNAL, EXIT_OK, type Io } from "./run/run.js";
 
 export const USAGE = `Usage: tool-validators [options]
-       tool-validators init [--dry-run] [--out <dir>]
+       tool-validators init [--dry-run] [--out <dir>] [--tools <glob>...]
        tool-validators report [--json] <log...>
 
 Reads every tool declaration's parameters and writes one validator per tool. With
@@ -228,20 +228,24 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   return runCommand(options, io);
 }
 
-export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>]
+export const INIT_USAGE = `Usage: tool-validators init [--dry-run] [--out <dir>] [--tools <glob>...]
 
-Sets up the package in the working folder: finds the files that declare tools (by their
-shapes), proposes the tools globs and what to leave out (each with its reason), checks them with
-a run in memory, adds the "${PACKAGE_KEY}" settings and the scripts gen:validators and
-check:validators to package.json (its layout kept), and prints the wiring for the kind of host
-it found and the commands to run with its package manager. A second run changes nothing.
+Sets up the package in the working folder: finds the files that declare tools wherever they are
+(not its tests, fixtures, builds or generated code), proposes a folder's glob for each folder of
+them and what to leave out (each with its reason), checks them with a run in memory, adds the
+"${PACKAGE_KEY}" settings and the scripts gen:validators and check:validators to package.json
+(its layout kept), and prints the wiring for the framework it found (the AI SDK, OpenAI Agents
+JS, an MCP server, a tool manager, an agent loop) and the commands to run with its package
+manager. A second run changes nothing.
 
 Options:
-  --dry-run    Print what would be added to package.json; write nothing
-  --out <dir>  The output folder (default src/generated/validators, or generated/validators)
-  --help       Show this help
+  --dry-run       Print what would be added to package.json; write nothing
+  --out <dir>     The output folder (default src/generated/validators, or generated/validators)
+  --tools <glob>  The tools globs to use instead of those proposed (repeatable)
+  --help          Show this help
 
-Exit codes: 0 done (or nothing to change); 2 no package.json, no tool declaration found, or a
+Exit codes: 0 done (or nothing to change); 2 no package.json, no tool declaration found,
+settings the command would refuse, a script of init's names that does something else, or a
 package.json that cannot be edited (nothing was written).
 `;
 
@@ -255,6 +259,7 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
       options: {
         "dry-run": { type: "boolean" },
         out: { type: "string" },
+        tools: { type: "string", multiple: true },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -272,6 +277,10 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
     io.stderr(`${COMMAND_NAME} init: --out needs a folder name\n`);
     return EXIT_ERRORS;
   }
+  if (values.tools?.includes("")) {
+    io.stderr(`${COMMAND_NAME} init: --tools needs a glob\n`);
+    return EXIT_ERRORS;
+  }
   // Loaded only here: init reads the package with the generator's discovery.
   const { init } = await import("./init/init.js");
   return init(
@@ -279,6 +288,7 @@ async function initCommand(argv: readonly string[], io: Io): Promise<number> {
       dir: path.resolve(io.cwd),
       dryRun: values["dry-run"] ?? false,
       ...(values.out !== undefined ? { out: values.out } : {}),
+      ...(values.tools !== undefined ? { tools: values.tools } : {}),
     },
     io,
   );

@@ -4,6 +4,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIAGNOSTIC_CODES } from "../src/diagnostics/codes.js";
+import { issueRank, KEYWORDS, OPT_IN_KEYWORDS } from "../src/keywords/registry.js";
+import { KEY_ALLOWING_KEYWORDS } from "../src/keywords/table.js";
+import { contractSection, keyAllowingKeywords } from "./helpers/contract.js";
 
 const CONTRACT = fs.readFileSync(path.resolve(import.meta.dirname, "../CONTRACT.md"), "utf8");
 
@@ -23,6 +26,14 @@ function section8Codes(): { code: string; severity: string; meaning: string }[] 
       return { code, severity, meaning };
     });
   return rows;
+}
+
+/** The first column of a section's table, its backticked names (`a` / `b` gives both). */
+function firstColumn(text: string): string[][] {
+  return text
+    .split("\n")
+    .filter((line) => /^\| `/.test(line))
+    .map((line) => [...line.split("|")[1]!.matchAll(/`([^`:]+)[^`]*`/g)].map((m) => m[1]!));
 }
 
 /** Every TypeScript source of the command (src/), by path. */
@@ -71,5 +82,42 @@ describe("CONTRACT.md", () => {
       const contradiction = new RegExp(`\\b(?:an?) ${other} \\(${code}\\)`);
       expect([code, contradiction.test(CONTRACT)]).toEqual([code, false]);
     }
+  });
+
+  it("section 3.1 lists the opt-in keywords of the registry", () => {
+    expect(firstColumn(contractSection("### 3.1")).flat().sort()).toEqual(
+      [...OPT_IN_KEYWORDS].sort(),
+    );
+  });
+
+  it("section 4 gives the text's order: missing, unexpected, invalid_type, invalid_enum, then section 4.3's codes, each of its keyword", () => {
+    const rows = contractSection("### 4.3")
+      .split("\n")
+      .filter((line) => /^\| `[a-z_]+` /.test(line))
+      .map((line) =>
+        line
+          .split("|")
+          .slice(1, 3)
+          .map((cell) => /`([^`]+)`/.exec(cell)![1]!),
+      );
+    const order = [
+      "missing",
+      "unexpected",
+      "invalid_type",
+      "invalid_enum",
+      ...rows.map(([c]) => c!),
+    ];
+    expect(contractSection("## 4.")).toContain(
+      "every `missing`, then `unexpected`, then `invalid_type`, then\n`invalid_enum`, then the codes of section 4.3 in their order",
+    );
+    const issues = KEYWORDS.flatMap((k) => (k.issues ?? []).map((i) => [i.code, k.keywords[0]]));
+    expect(issues.map(([code]) => code)).toEqual(order);
+    expect(order.map((code) => issueRank(code))).toEqual(order.map((_, rank) => rank));
+    for (const [code, keyword] of rows)
+      expect(issues.find(([c]) => c === code)?.[1], code).toBe(keyword);
+  });
+
+  it("section 3 lists the key-allowing keywords of the generator", () => {
+    expect(keyAllowingKeywords()).toEqual([...KEY_ALLOWING_KEYWORDS]);
   });
 });

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import type { ValidationIssue } from "../../generated/types.js";
 import { CONSTRAINTS_CALLS, CONSTRAINTS_SCHEMA, CONSTRAINTS_TOOL } from "../corpus/constraints.js";
@@ -59,7 +59,7 @@ export async function measureConstraints(timing: TimingOptions): Promise<Constra
   const ours = ns["ours-direct"]!;
   return {
     tool: CONSTRAINTS_TOOL,
-    keywords: CONSTRAINT_KEYWORDS.length,
+    keywords: OPT_IN_KEYWORDS.length,
     calls: CONSTRAINTS_CALLS.length,
     ns,
     ratios: {
@@ -73,7 +73,7 @@ export async function measureConstraints(timing: TimingOptions): Promise<Constra
 async function generatedValidator(): Promise<(args: unknown) => ValidationIssue[] | undefined> {
   const result = await generateFromSchemas(
     [{ name: CONSTRAINTS_TOOL, schema: CONSTRAINTS_SCHEMA }],
-    { enforce: CONSTRAINT_KEYWORDS },
+    { enforce: OPT_IN_KEYWORDS },
   );
   if (!result.output || result.tools[0]!.notEnforced.length > 0)
     throw new Error(`${CONSTRAINTS_TOOL} is not generated with every keyword enforced`);

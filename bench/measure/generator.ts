@@ -2,9 +2,11 @@
 // (compiled to dist/ by `npm run build`, run by Node alone): `gen` into an empty folder with
 // nothing cached, `gen --check` against the folder it wrote with nothing changed (the verified
 // cache) and without the cache (a drift check on a fresh machine); wall time, CPU time and peak
-// RSS. Also the stages `generate()` reports (GenerateResult.stages). On the built-in tools, on a
+// RSS. Also the stages `generate()` reports (GenerateResult.stages), and, on the SDK-shaped
+// case, a one-tool edit under `--watch` (measure/watchEdit.ts). On the built-in tools, on a
 // code base of a real agent SDK's shape (bench/sdkShape.ts: 25 tools importing 150 files) and
-// on synthetic code bases of 100 and 1,000 tools (bench/synthetic.ts).
+// on synthetic code bases of 100 and 1,000 tools (bench/synthetic.ts); a quick run measures the
+// SDK-shaped case alone.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -13,6 +15,7 @@ import type { StageTiming } from "../../src/pipeline/generate.js";
 import { writeSdkShapedTools } from "../sdkShape.js";
 import { writeSyntheticTools } from "../synthetic.js";
 import { median } from "../timing.js";
+import { measureWatchEdit, type WatchEditFigure } from "./watchEdit.js";
 
 export const REPO = path.resolve(import.meta.dirname, "../..");
 /** The name of the case of a real agent SDK's shape (bench/sdkShape.ts). */
@@ -52,6 +55,8 @@ export interface GeneratorCase {
   readonly checkFull?: ProcessFigure;
   /** What generate() reports, one run. */
   readonly stages: readonly StageTiming[];
+  /** One tool's file edited under `--watch`: from the write to the output written. */
+  readonly watchEdit?: WatchEditFigure;
 }
 
 export interface GeneratorResult {
@@ -130,7 +135,13 @@ async function generatorCase(
   cwd: string,
   toolGlobs: readonly string[],
   out: string,
-  options: { runs: number; check: boolean; stageGlobs?: readonly string[] },
+  options: {
+    runs: number;
+    check: boolean;
+    stageGlobs?: readonly string[];
+    /** The tool file a `--watch` edit changes, the text it changes, and how many edits. */
+    watchEdit?: { file: string; text: string; edits: number };
+  },
 ): Promise<GeneratorCase> {
   const toolArgs = toolGlobs.flatMap((glob) => ["--tools", glob]);
   // Each first run writes into a folder of its own that does not exist yet, and they are
@@ -151,6 +162,14 @@ async function generatorCase(
   const checkFull = options.check
     ? await measure([GEN, ...toolArgs, "--out", out, "--check", "--no-cache"], cwd, options.runs)
     : undefined;
+  // The watching starts on the folder written, with its cache, as a developer's would.
+  const edit = options.watchEdit;
+  const watchEdit = edit
+    ? await measureWatchEdit(
+        { command: GEN, cwd, tools: toolGlobs, out, file: edit.file, text: edit.text },
+        edit.edits,
+      )
+    : undefined;
   await fs.rm(out, { recursive: true, force: true });
   const staged = await runNode(
     ["--input-type=module", "-e", STAGES, GENERATE, ...(options.stageGlobs ?? toolGlobs)],
@@ -165,6 +184,7 @@ async function generatorCase(
     check,
     ...(checkFull ? { checkFull } : {}),
     stages: JSON.parse(staged.stdout) as StageTiming[],
+    ...(watchEdit ? { watchEdit } : {}),
   };
 }
 
@@ -209,15 +229,17 @@ export async function measureGenerator(
     const cases: GeneratorCase[] = [];
     // The built-in tools, generated into a temporary folder: generated/ stays untouched. The
     // command and generate() are given the tools glob of its target in package.json.
-    const builtinOut = path.join(tmp, "builtin");
-    const stageGlobs = await settingsToolGlobs();
-    cases.push(
-      await generatorCase("built-in", builtinTools, REPO, stageGlobs, builtinOut, {
-        runs,
-        check,
-        stageGlobs,
-      }),
-    );
+    if (!options.quick) {
+      const builtinOut = path.join(tmp, "builtin");
+      const stageGlobs = await settingsToolGlobs();
+      cases.push(
+        await generatorCase("built-in", builtinTools, REPO, stageGlobs, builtinOut, {
+          runs,
+          check,
+          stageGlobs,
+        }),
+      );
+    }
     // A real agent SDK's shape: 25 tools in 23 files that import 150 more (wave-agent's
     // packages/agent-sdk: 157 files imported, of which the reader needs 24).
     const sdkDir = path.join(tmp, "sdk-shaped");
@@ -227,9 +249,10 @@ export async function measureGenerator(
       await generatorCase(SDK_CASE, sdk.tools, sdkDir, [sdk.glob], path.join(sdkDir, "generated"), {
         runs,
         check,
+        watchEdit: { ...sdk.edit, edits: options.quick ? 5 : 15 },
       }),
     );
-    for (const count of options.quick ? [100] : [100, 1000]) {
+    for (const count of options.quick ? [] : [100, 1000]) {
       const dir = path.join(tmp, `synthetic-${count}`);
       await writeSyntheticTools(dir, count);
       // Where a code base keeps its packages, and the command its cache.
@@ -244,7 +267,7 @@ export async function measureGenerator(
     }
     for (const c of cases) {
       options.log(
-        `  ${c.name}: gen ${c.gen.wallMs.toFixed(0)} ms (CPU ${c.gen.cpuMs?.toFixed(0)} ms), peak RSS ${c.gen.peakRssMiB.toFixed(0)} MiB${c.checkFull ? `; check --no-cache ${c.checkFull.wallMs.toFixed(0)} ms` : ""}`,
+        `  ${c.name}: gen ${c.gen.wallMs.toFixed(0)} ms (CPU ${c.gen.cpuMs?.toFixed(0)} ms), peak RSS ${c.gen.peakRssMiB.toFixed(0)} MiB${c.checkFull ? `; check --no-cache ${c.checkFull.wallMs.toFixed(0)} ms` : ""}${c.watchEdit ? `; one-tool edit under --watch ${c.watchEdit.medianMs.toFixed(0)} ms` : ""}`,
       );
     }
     return { startup, cases };

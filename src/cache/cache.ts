@@ -95,21 +95,28 @@ export class RunCache {
     readonly fileSystem: RecordingFileSystem;
     readonly formatCache?: FormatCache;
   } {
-    const formatCache = this.#manifest && reusableFormatting(this.#manifest);
+    const formatCache = this.formatCache();
     return formatCache
       ? { fileSystem: this.#fileSystem, formatCache }
       : { fileSystem: this.#fileSystem };
   }
 
+  /** The formatted texts of the last run that this one may reuse. */
+  formatCache(): FormatCache | undefined {
+    return this.#manifest && reusableFormatting(this.#manifest);
+  }
+
   /**
-   * Records what the run that used `generateOptions()` depended on; why not, when it cannot be
-   * reused safely (no output, plugins whose code is not tracked, a file that changed while it
-   * was read).
+   * Records what the run that used `generateOptions()` depended on (or the file system the
+   * reader asked: watch mode's generator keeps one recorder between runs); why not, when it
+   * cannot be reused safely (no output, plugins whose code is not tracked, a file that changed
+   * while it was read).
    */
   async record(
     result: GenerateResult,
     summary: RunSummary,
     sources: readonly string[],
+    fileSystem: RecordingFileSystem = this.#fileSystem,
   ): Promise<string | undefined> {
     if (!result.output || !result.formatting) return "the run produced no output";
     const manifest = await manifestOf(contextOf(this.#run), {
@@ -118,7 +125,7 @@ export class RunCache {
       output: result.output,
       formatting: result.formatting,
       summary,
-      fileSystem: this.#fileSystem,
+      fileSystem,
     });
     if ("notCached" in manifest) return manifest.notCached;
     await writeManifest(this.#file, manifest);

@@ -60,6 +60,12 @@ export class RecordingFileSystem implements SourceFileSystem {
     return names;
   }
 
+  /** The text of `path` changed between two runs of one reader (watch mode): read it afresh. */
+  forget(path: string): void {
+    this.#reads.delete(path);
+    if (this.#changed === path) this.#changed = undefined;
+  }
+
   #note<T>(answers: Map<string, T>, path: string, answer: T): T {
     if (!answers.has(path)) answers.set(path, answer);
     else if (JSON.stringify(answers.get(path)) !== JSON.stringify(answer)) this.#changed ??= path;

@@ -31,9 +31,9 @@ export function emitFixedFiles(options: EmitOptions): OutputFile[] {
  */
 export function withUsedSupport<F extends OutputFile>(
   fixed: readonly F[],
-  toolFiles: readonly ToolFile[],
+  toolModules: readonly ToolModuleFile[],
 ): F[] {
-  const used = new Set(toolFiles.flatMap((file) => (file.imports ?? []).map((m) => `${m}.ts`)));
+  const used = new Set(toolModules.flatMap((file) => (file.imports ?? []).map((m) => `${m}.ts`)));
   return fixed.filter((file) => !isKeywordSupport(file.name) || used.has(file.name));
 }
 
@@ -42,7 +42,7 @@ function regenerateText(options: EmitOptions): string {
 }
 
 /** A tool module, with the support modules it imports. */
-export interface ToolFile extends OutputFile {
+export interface ToolModuleFile extends OutputFile {
   readonly imports?: readonly string[];
 }
 
@@ -53,9 +53,9 @@ export interface ToolFile extends OutputFile {
 export function emitToolFiles(
   modules: readonly ToolModuleNames[],
   options: EmitOptions,
-): ToolFile[] {
+): ToolModuleFile[] {
   const regenerate = regenerateText(options);
-  const files: ToolFile[] = modules.map((module) => {
+  const files: ToolModuleFile[] = modules.map((module) => {
     const { content, imports } = toolModule(
       module,
       `${GENERATED_MARKER} from ${commentText(module.tool.file)} (tool ${commentText(JSON.stringify(module.tool.name))}). ${regenerate}`,

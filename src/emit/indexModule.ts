@@ -55,7 +55,7 @@ import type { ValidationIssue, Validator } from "./types.js";
 ${join(imports, "")}
 export type {
 ${Code.raw(typeExportList(hintTypes))}} from "./types.js";
-export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./format.js";
+export { formatPath, formatValidationError, hintLine, issueLine, type FormatOptions } from "./message.js";
 export { failureRecord, type FailureRecord, type RecordedIssue } from "./failures.js";
 export {
   openAIStrict,

@@ -1,8 +1,11 @@
 import type { HintDefinition, IssueDefinition, KeywordFacts } from "../keywords/definition.js";
+import { issueRank } from "../keywords/registry.js";
 
-/** Every issue definition in use, by rank. */
+/** Every issue definition in use, in the text's order. */
 export function issuesOf(facts: readonly KeywordFacts[]): IssueDefinition[] {
-  return facts.flatMap((fact) => fact.issues ?? []).sort((a, b) => a.rank - b.rank);
+  return facts
+    .flatMap((fact) => fact.issues ?? [])
+    .sort((a, b) => issueRank(a.code) - issueRank(b.code));
 }
 
 /** Every hint definition in use, in the order of the first issue that carries it. */

@@ -6,6 +6,7 @@ import type {
   IssueField,
   KeywordFacts,
 } from "../keywords/definition.js";
+import { issueRank } from "../keywords/registry.js";
 import { hintsOf, issuesOf } from "./issueFacts.js";
 
 /** `issues.ts`: each issue code's rank, line, hint line and log fields. */
@@ -15,10 +16,10 @@ export function issuesModule(facts: readonly KeywordFacts[]): string {
   return `${SHOWN_INTERFACE}\n${tables(issues, hints)}\n${textFunctions(issues, hints)}`;
 }
 
-/** The interface of format.ts's way of showing parts, which the text functions are given. */
+/** The interface of message.ts's way of showing parts, which the text functions are given. */
 const SHOWN_INTERFACE = `import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
-/** How the text shows the parts of an issue (format.ts gives its own, with its bounds). */
+/** How the text shows the parts of an issue (message.ts gives its own, with its bounds). */
 export interface Shown {
   /** A text cut to 100 characters, control characters escaped. */
   text(value: string): string;
@@ -33,7 +34,9 @@ export interface Shown {
 
 /** Each issue code's rank and recorded fields, and each hint kind's fields. */
 function tables(issues: readonly IssueDefinition[], hints: readonly HintDefinition[]): string {
-  const ranks = issues.map((issue) => code`${propertyName(issue.code)}: ${issue.rank},\n`);
+  const ranks = issues.map(
+    (issue) => code`${propertyName(issue.code)}: ${issueRank(issue.code)},\n`,
+  );
   const recorded = issues.map(
     (issue) =>
       code`${propertyName(issue.code)}: [${join(

@@ -1,24 +1,19 @@
 import { createHash } from "node:crypto";
 import { pascalIdentifier } from "../code/code.js";
 import type { ToolSchema } from "../ir.js";
+import { KEYWORD_SUPPORT } from "../keywords/registry.js";
+import { COPIED_MODULES } from "./supportModules.js";
 
 /**
  * The names of the modules an output folder may hold besides one module per tool (index.ts
- * and the support modules, including those only some keywords bring): no tool's file takes
- * one, whatever keywords a run enforces.
+ * and the support modules, including those only some keywords bring), case ignored: no tool's
+ * file takes one, whatever keywords a run enforces.
  */
-export const RESERVED_MODULES = [
-  "index",
-  "types",
-  "issues",
-  "runtime",
-  "format",
-  "similarity",
-  "failures",
-  "constraints",
-  "standard",
-  "forms",
-] as const;
+const RESERVED_MODULES: ReadonlySet<string> = new Set(
+  ["index", "types", "issues", ...COPIED_MODULES, ...KEYWORD_SUPPORT].map((name) =>
+    name.toLowerCase(),
+  ),
+);
 
 /**
  * File names Windows reserves for devices, with any extension (`con.ts` cannot be created
@@ -73,8 +68,7 @@ export function toolNames(tool: ToolSchema, exportName?: string): ToolModuleName
   }
   // `validateToolArgs` is index.ts's dispatch.
   if (pascal === "ToolArgs") pascal = "ToolArgsTool";
-  const reserved =
-    (RESERVED_MODULES as readonly string[]).includes(kebab) || DEVICE_NAMES.test(kebab);
+  const reserved = RESERVED_MODULES.has(kebab.toLowerCase()) || DEVICE_NAMES.test(kebab);
   return {
     tool,
     file: reserved ? `${kebab}-tool` : kebab,

@@ -14,7 +14,7 @@ export { typesModule } from "./typesModule.js";
  * are written from the keyword definitions in use: the issue and hint types, each code's
  * place in the text's order, its line, its hint's line and the fields a log keeps. The others
  * are this package's own sources in src/support, copied as they are, so that the code a host
- * runs is the code tested here: `runtime.ts` (what validators call), `format.ts` (the text),
+ * runs is the code tested here: `runtime.ts` (what validators call), `message.ts` (the text the model reads),
  * `similarity.ts` (the rule of the key hints), `failures.ts` (log records), `standard.ts` and
  * `forms.ts` (each tool as a Standard Schema, its declaration for a target), and any module a
  * keyword in use brings.
@@ -31,7 +31,7 @@ export function supportFiles(header: string, facts: readonly KeywordFacts[]): Ou
 /** The support sources every output folder holds, copied from src/support. */
 export const COPIED_MODULES = [
   "runtime",
-  "format",
+  "message",
   "similarity",
   "failures",
   "standard",

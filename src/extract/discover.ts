@@ -7,7 +7,7 @@ import {
   type ObjectLiteralExpression,
   type SourceFile,
 } from "../tsMorph.js";
-import { DiagnosticBag, type SourceLocation } from "../diagnostics/diagnostics.js";
+import { DiagnosticBag, type Diagnostic, type SourceLocation } from "../diagnostics/diagnostics.js";
 import { relativeName } from "../diagnostics/paths.js";
 import {
   SHAPES,
@@ -20,9 +20,9 @@ import {
 import { StaticEvaluator, type Locate } from "./evaluate.js";
 import { declarationLabel, declarationNameNode, oneLine } from "./labels.js";
 import { libraryOf } from "./libraries.js";
-import { Surroundings } from "./shapeContext.js";
+import { NameUses, Surroundings } from "./shapeContext.js";
 import type { SourceFileSystem } from "./fileSystem.js";
-import { Modules } from "./modules.js";
+import { Modules, type FileProblem } from "./modules.js";
 import { findArgumentUses, type ArgumentUses } from "./reads.js";
 import { capitalize } from "./readingErrors.js";
 import { readTool, type ReadOutcome, type Skip } from "./readTool.js";
@@ -87,6 +87,8 @@ export interface ExtractOptions {
   readonly excludeTools?: ReadonlySet<string>;
   /** Where files are read and probed (the cache passes one that records every answer). */
   readonly fileSystem?: SourceFileSystem;
+  /** The run's output folder (absolute): what is imported from it is not read (modules.ts). */
+  readonly outputFolder?: string;
 }
 
 export interface ExtractResult {
@@ -125,32 +127,174 @@ export function extractTools(
   displayPath: (absolutePath: string) => string = defaultDisplayPath,
   options: ExtractOptions = {},
 ): ExtractResult {
-  const sources = new Map<string, string>();
-  const modules = new Modules({
-    onProblem: (problem) => {
-      const file = displayPath(problem.path);
-      sources.set(file, problem.text);
-      diagnostics.report(problem.code, problem.message, {
-        file,
-        start: problem.start,
-        end: problem.end,
-      });
-    },
-    display: displayPath,
-    ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
-  });
-  const locate = locator(displayPath, sources);
-  const discovery = new Discovery(modules, locate, diagnostics, options, () =>
-    files.map((file) => modules.file(file)).filter((file) => file !== undefined),
+  const reader = new ToolFileReader(files, displayPath, options);
+  const read = reader.run();
+  return mergeReadings(
+    files.map((file) => read(file)),
+    diagnostics,
+    displayPath,
   );
-  for (const absolutePath of files) {
-    // A file that cannot be read has been reported by `modules`.
-    const sourceFile = modules.file(absolutePath);
-    if (!sourceFile) continue;
-    sources.set(displayPath(absolutePath), sourceFile.getFullText());
-    discovery.file(sourceFile, displayPath(absolutePath));
+}
+
+/** What reading one tool file found, and what the reading depended on. */
+export interface FileReading {
+  /** The tools and the other objects found, in the order written. */
+  readonly found: Omit<ExtractResult, "sources">;
+  /** The diagnostics reported, in order. */
+  readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The files met that cannot be read, each where the reading first met it (before
+   * `diagnostics[at]`): a run reports each once, where its first reading met it.
+   */
+  readonly unreadableFiles: readonly { readonly at: number; readonly problem: FileProblem }[];
+  /** The text of every file located, by displayed path (for code frames). */
+  readonly sources: ReadonlyMap<string, string>;
+  /** Every file the reading asked for (absolute): when one of them changes, it is read again. */
+  readonly dependencies: ReadonlySet<string>;
+}
+
+/** The reading under way: what it asks for is written down. */
+interface Asking {
+  readonly dependencies: Set<string>;
+  readonly unreadableFiles: { at: number; problem: FileProblem }[];
+  readonly diagnostics: DiagnosticBag;
+}
+
+/**
+ * Reads the tool files of a run one file at a time. A file's reading has its own evaluator and
+ * diagnostics and depends on the files it asked for alone (`FileReading.dependencies`), so that
+ * watch mode (CONTRACT.md section 7) reads again only the files whose dependencies changed and
+ * keeps the other readings: the result is the same as reading every file. The parsed files are kept for the
+ * reader's life; `forget` the ones whose text changed. The tool files (`files`, in order) are
+ * the same for the reader's life.
+ */
+export class ToolFileReader {
+  readonly #modules: Modules;
+  readonly #files: readonly string[];
+  readonly #displayPath: (absolutePath: string) => string;
+  readonly #options: ExtractOptions;
+  #asking: Asking | undefined;
+
+  constructor(
+    files: readonly string[],
+    displayPath: (absolutePath: string) => string,
+    options: ExtractOptions = {},
+  ) {
+    this.#files = files;
+    this.#displayPath = displayPath;
+    this.#options = options;
+    this.#modules = new Modules({
+      onFile: (file) => this.#asked(file),
+      display: displayPath,
+      ...(options.fileSystem ? { fileSystem: options.fileSystem } : {}),
+      ...(options.outputFolder !== undefined ? { outputFolder: options.outputFolder } : {}),
+    });
   }
-  return { ...discovery.result(), sources };
+
+  /** A file whose text changed: read again when next asked for. */
+  forget(absolutePath: string): void {
+    this.#modules.forget(absolutePath);
+  }
+
+  /**
+   * The reading of one run: its files' readings share where names are used in the tool files
+   * (found once per run, when a shape first asks).
+   */
+  run(): (absolutePath: string) => FileReading {
+    const uses = new NameUses(
+      () =>
+        this.#files.map((file) => this.#modules.file(file)).filter((file) => file !== undefined),
+      this.#modules,
+    );
+    return (absolutePath) => this.#read(absolutePath, uses);
+  }
+
+  #read(absolutePath: string, uses: NameUses): FileReading {
+    const diagnostics = new DiagnosticBag();
+    const asking: Asking = { dependencies: new Set(), unreadableFiles: [], diagnostics };
+    this.#asking = asking;
+    try {
+      const sources = new Map<string, string>();
+      const locate = locator(this.#displayPath, sources);
+      const discovery = new Discovery(this.#modules, locate, diagnostics, this.#options, uses);
+      // A file that cannot be read is among `unreadableFiles`.
+      const sourceFile = this.#modules.file(absolutePath);
+      if (sourceFile) {
+        const file = this.#displayPath(absolutePath);
+        sources.set(file, sourceFile.getFullText());
+        discovery.file(sourceFile, file);
+      }
+      return {
+        found: discovery.result(),
+        diagnostics: diagnostics.items,
+        unreadableFiles: asking.unreadableFiles,
+        sources,
+        dependencies: asking.dependencies,
+      };
+    } finally {
+      this.#asking = undefined;
+    }
+  }
+
+  #asked(file: string): void {
+    const asking = this.#asking;
+    if (!asking || asking.dependencies.has(file)) return;
+    asking.dependencies.add(file);
+    const problem = this.#modules.problemOf(file);
+    if (problem) asking.unreadableFiles.push({ at: asking.diagnostics.items.length, problem });
+  }
+}
+
+/**
+ * The readings of a run's tool files, in the files' order, as one result: their diagnostics
+ * reported to `diagnostics` in order, each file that cannot be read reported once, where the
+ * first reading met it (as one reading of every file in a row reports it).
+ */
+export function mergeReadings(
+  readings: readonly FileReading[],
+  diagnostics: DiagnosticBag,
+  displayPath: (absolutePath: string) => string,
+): ExtractResult {
+  const result: ExtractResult = {
+    tools: [],
+    unreadable: [],
+    skipped: [],
+    ignored: [],
+    excluded: [],
+    sources: new Map(),
+  };
+  const reported = new Set<string>();
+  for (const reading of readings) {
+    const unreadable = reading.unreadableFiles;
+    let next = 0;
+    const reportUnreadable = (upTo: number) => {
+      for (; next < unreadable.length && unreadable[next]!.at <= upTo; next++) {
+        const { problem } = unreadable[next]!;
+        if (reported.has(problem.path)) continue;
+        reported.add(problem.path);
+        const file = displayPath(problem.path);
+        result.sources.set(file, problem.text);
+        diagnostics.report(problem.code, problem.message, {
+          file,
+          start: problem.start,
+          end: problem.end,
+        });
+      }
+    };
+    reading.diagnostics.forEach((diagnostic, index) => {
+      reportUnreadable(index);
+      diagnostics.add(diagnostic);
+    });
+    reportUnreadable(Infinity);
+    for (const [file, text] of reading.sources) result.sources.set(file, text);
+    const { found } = reading;
+    result.tools.push(...found.tools);
+    result.unreadable.push(...found.unreadable);
+    result.skipped.push(...found.skipped);
+    result.ignored.push(...found.ignored);
+    result.excluded.push(...found.excluded);
+  }
+  return result;
 }
 
 /** Where a node is, as shown to the user; the text of every file located is kept for frames. */
@@ -174,6 +318,7 @@ interface Match {
   readonly recognition: Recognition;
 }
 
+/** The reading of one tool file's objects. */
 class Discovery {
   readonly #evaluator: StaticEvaluator;
   readonly #modules: Modules;
@@ -198,13 +343,13 @@ class Discovery {
     locate: Locate,
     diagnostics: DiagnosticBag,
     options: ExtractOptions,
-    files: () => readonly SourceFile[],
+    uses: NameUses,
   ) {
     this.#modules = modules;
     this.#locate = locate;
     this.#diagnostics = diagnostics;
     this.#evaluator = new StaticEvaluator(modules, locate);
-    this.#surroundings = new Surroundings(this.#evaluator, modules, locate, files);
+    this.#surroundings = new Surroundings(this.#evaluator, modules, locate, uses);
     const shapes = options.shapes ?? SHAPES;
     this.#shapes = shapes.filter((shape) => shape.declaredBy === undefined);
     this.#classShapes = shapes.filter((shape) => shape.declaredBy === "class");

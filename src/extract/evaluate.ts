@@ -42,10 +42,10 @@ export type Locate = (node: Node) => SourceLocation;
  * Nested evaluations (values, references, operands, member accesses) in one reading. Far
  * more than any declaration needs, and far from the end of the stack.
  */
-export const MAX_EVALUATION_DEPTH = 1000;
+const MAX_EVALUATION_DEPTH = 1000;
 
 /** Values built in one reading: `const b = [a, a]; const c = [b, b]; ...` doubles at each step. */
-export const MAX_VALUES = 250_000;
+const MAX_VALUES = 250_000;
 
 type Primitive = string | number | boolean | null;
 
@@ -1020,7 +1020,7 @@ function short(node: Node): string {
 }
 
 /** A few words saying what kind of expression a node is. */
-export function describe(node: Node): string {
+function describe(node: Node): string {
   const text = `\`${short(node)}\``;
   if (Node.isCallExpression(node)) return `the call ${text}`;
   if (Node.isNewExpression(node)) return `the \`new\` expression ${text}`;

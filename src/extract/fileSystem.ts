@@ -17,6 +17,11 @@ export interface SourceFileSystem {
   realpath(path: string): string;
   /** The names in a folder, sorted; empty when it cannot be listed. */
   list(path: string): readonly string[];
+  /**
+   * The text of `path` changed (watch mode): a file system that remembers answers forgets its
+   * answer to reading it.
+   */
+  forget?(path: string): void;
 }
 
 /** The file system itself, remembering nothing. */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import {
   Node,
   Project,
@@ -17,6 +18,7 @@ import type { DiagnosticCode } from "../diagnostics/codes.js";
 import {
   declaredNames,
   enumBinding,
+  runTimeName,
   unreadable,
   variableBinding,
   type Binding,
@@ -90,12 +92,21 @@ function newWalk(): LookupWalk {
 }
 
 export interface ModulesOptions {
-  /** Told once about each file that cannot be read. */
-  readonly onProblem?: (problem: FileProblem) => void;
+  /**
+   * Told of every file the reading asks for, each time it asks (after reading it, the first
+   * time): what a reading depended on (an incremental run reads again the tool files whose
+   * dependencies changed). `problemOf` says whether it could be read.
+   */
+  readonly onFile?: (absolutePath: string) => void;
   /** Where files are read, probed and listed (default: the file system, unrecorded). */
   readonly fileSystem?: SourceFileSystem;
   /** How an absolute path is shown in reasons. */
   readonly display?: (absolutePath: string) => string;
+  /**
+   * The output folder of the run (absolute): what is imported from it is the generator's own
+   * output, which exists when the code runs, never a declaration (CONTRACT.md section 2).
+   */
+  readonly outputFolder?: string;
 }
 
 /**
@@ -105,8 +116,8 @@ export interface ModulesOptions {
  * keeps reading fast. Every file read, probed or listed goes through one SourceFileSystem.
  * Each file's top-level names are indexed once, so a lookup costs the same however many
  * constants a module holds. A file that cannot be read exactly (not UTF-8, a syntax error) is
- * reported once through `onProblem` and is not read at all: names imported from it are
- * unreadable.
+ * not read at all (`problemOf` says why): names imported from it are unreadable. The parsed
+ * files are kept until `forget`: watch mode keeps them between runs.
  */
 export class Modules {
   // An in-memory file system: every file is read through `#fs` and handed over as text. On the
@@ -120,20 +131,44 @@ export class Modules {
     compilerOptions: { allowJs: true, noLib: true, noResolve: true },
   });
   readonly #indexes = new Map<SourceFile, FileIndex>();
-  /** Files that cannot be read, with a few words saying why. */
-  readonly #unreadable = new Map<string, string>();
-  readonly #onProblem: (problem: FileProblem) => void;
+  /** Files that cannot be read: a few words saying why, and the problem to report. */
+  readonly #unreadable = new Map<string, { readonly why: string; readonly problem: FileProblem }>();
+  readonly #onFile: (absolutePath: string) => void;
   readonly #fs: SourceFileSystem;
   readonly #resolver: ModuleResolver;
+  readonly #display: (absolutePath: string) => string;
+  readonly #outputFolder: string | undefined;
 
   constructor(options: ModulesOptions = {}) {
-    this.#onProblem = options.onProblem ?? (() => {});
+    this.#onFile = options.onFile ?? (() => {});
     this.#fs = options.fileSystem ?? nodeFileSystem;
-    this.#resolver = new ModuleResolver(this.#fs, options.display ?? ((file) => file));
+    this.#display = options.display ?? ((file) => file);
+    this.#resolver = new ModuleResolver(this.#fs, this.#display);
+    this.#outputFolder = options.outputFolder;
   }
 
   /** The parsed file at an absolute path (parsed once), or undefined when it cannot be read. */
   file(absolutePath: string): SourceFile | undefined {
+    const file = this.#parsed(absolutePath);
+    this.#onFile(absolutePath);
+    return file;
+  }
+
+  /** Why a file asked for cannot be read; undefined when it can (or was not asked for). */
+  problemOf(absolutePath: string): FileProblem | undefined {
+    return this.#unreadable.get(absolutePath)?.problem;
+  }
+
+  /** Forgets a file read (its text changed): the next `file` reads it again. */
+  forget(absolutePath: string): void {
+    this.#unreadable.delete(absolutePath);
+    const parsed = this.#project.getSourceFile(absolutePath);
+    if (!parsed) return;
+    this.#indexes.delete(parsed);
+    this.#project.removeSourceFile(parsed);
+  }
+
+  #parsed(absolutePath: string): SourceFile | undefined {
     if (this.#unreadable.has(absolutePath)) return undefined;
     const parsed = this.#project.getSourceFile(absolutePath);
     if (parsed) return parsed;
@@ -178,8 +213,7 @@ export class Modules {
   }
 
   #reject(absolutePath: string, why: string, problem: Omit<FileProblem, "path">): undefined {
-    this.#unreadable.set(absolutePath, why);
-    this.#onProblem({ ...problem, path: absolutePath });
+    this.#unreadable.set(absolutePath, { why, problem: { ...problem, path: absolutePath } });
     return undefined;
   }
 
@@ -190,8 +224,34 @@ export class Modules {
     const file = this.file(target.path);
     if (file) return { file };
     return {
-      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)}`,
+      reason: `the module "${specifier}" cannot be read: ${this.#unreadable.get(target.path)?.why}`,
     };
+  }
+
+  /**
+   * A name imported from the run's output folder (the generated index, a tool's Standard
+   * Schema): a value of the generator's output, which has one only when the code runs. Told by
+   * where the import leads, or, for a relative import of an output folder not written yet, by
+   * the path it names.
+   */
+  #fromOutput(from: SourceFile, specifier: string, name: string): Binding | undefined {
+    const folder = this.#outputFolder;
+    if (folder === undefined) return undefined;
+    const target = this.resolveImport(from, specifier);
+    const named =
+      "path" in target
+        ? target.path
+        : specifier.startsWith(".")
+          ? path.resolve(path.dirname(from.getFilePath()), specifier)
+          : undefined;
+    // The output is flat: its modules sit in the folder itself. A file of the folder importing
+    // its neighbour is not a host reading the output.
+    const importer = path.dirname(from.getFilePath());
+    if (named === undefined || path.dirname(named) !== folder || importer === folder)
+      return undefined;
+    return runTimeName(
+      `"${name}" is imported from the generator's output (${this.#display(folder)}/), a value of the code when it runs`,
+    );
   }
 
   /**
@@ -208,6 +268,8 @@ export class Modules {
     if (!local) return undefined;
     if (local.kind === "binding") return local.binding;
     if (local.typeOnly) return { kind: "unreadable", reason: `"${name}" is a type-only import` };
+    const output = this.#fromOutput(file, local.specifier, name);
+    if (output) return output;
     const target = this.#target(file, local.specifier);
     if ("reason" in target) {
       return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };
@@ -309,6 +371,8 @@ export class Modules {
           return this.lookupLocal(file, exported.name, walk);
         case "from":
         case "namespace-from": {
+          const output = this.#fromOutput(file, exported.specifier, name);
+          if (output) return output;
           const target = this.#target(file, exported.specifier);
           if ("reason" in target) {
             return { kind: "unreadable", reason: `"${name}" cannot be followed: ${target.reason}` };

@@ -147,7 +147,7 @@ function classify(
 }
 
 /** How to leave a tool out of a run, named in the errors that stop it. */
-export function leaveOut(name: string, file: string): string {
+function leaveOut(name: string, file: string): string {
   return `Leave this tool out with "excludeTools": [${JSON.stringify(name)}] in the settings (or its file with "excludeFiles": [${JSON.stringify(file)}]).`;
 }
 

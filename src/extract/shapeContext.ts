@@ -25,29 +25,88 @@ import type { StaticEntry, StaticObject, StaticValue } from "./values.js";
 import { descendants } from "./walk.js";
 
 /**
- * What the shapes may ask about the objects of one run: the call around an object, the keys
- * a value is held at (also where a `const` holding it is used in the files read), what a
- * callee is. Each is computed when a shape asks.
+ * Where the names of the files read are used: every identifier given as a call's argument, and
+ * every property whose value is a name, each found once per run (on the first question) and
+ * shared by the readings of every file. Each question asks for every file again (`files`): the
+ * reading that asks depends on all of them.
+ */
+export class NameUses {
+  readonly #files: () => readonly SourceFile[];
+  readonly #modules: Modules;
+  #properties: Map<string, Node[]> | undefined;
+  #arguments: Map<string, Node[]> | undefined;
+
+  /** `files`: the files read, where the uses of a `const` are looked for. */
+  constructor(files: () => readonly SourceFile[], modules: Modules) {
+    this.#files = files;
+    this.#modules = modules;
+  }
+
+  /** Every identifier of the files read given as a call's argument, by name. */
+  asArguments(): Map<string, Node[]> {
+    const files = this.#files();
+    if (this.#arguments) return this.#arguments;
+    const uses = new Map<string, Node[]>();
+    for (const file of files)
+      for (const call of descendants(file, (node) => ts.isCallExpression(node)))
+        for (const argument of (call as CallExpression).getArguments()) {
+          const value = unwrap(argument);
+          if (!Node.isIdentifier(value)) continue;
+          const name = identifierText(value);
+          uses.set(name, [...(uses.get(name) ?? []), value]);
+        }
+    this.#arguments = uses;
+    return uses;
+  }
+
+  /**
+   * Every property of the files read whose value is a name (`weather: weatherTool`, `{
+   * weatherTool }`), by that name and by the name it is imported as.
+   */
+  asProperties(): Map<string, Node[]> {
+    const files = this.#files();
+    if (this.#properties) return this.#properties;
+    const uses = new Map<string, Node[]>();
+    const add = (name: string, node: Node) => uses.set(name, [...(uses.get(name) ?? []), node]);
+    for (const file of files) {
+      const properties = descendants(
+        file,
+        (node) =>
+          ts.isShorthandPropertyAssignment(node) ||
+          (ts.isPropertyAssignment(node) && ts.isIdentifier(skipWrappers(node.initializer))),
+      );
+      for (const property of properties) {
+        const value = Node.isPropertyAssignment(property)
+          ? unwrap(property.getInitializerOrThrow())
+          : (property as Node & { getNameNode(): Node }).getNameNode();
+        const name = identifierText(value);
+        add(name, Node.isShorthandPropertyAssignment(property) ? property : value);
+        const imported = this.#modules.importOf(file, name)?.imported;
+        if (imported !== undefined && imported !== name)
+          add(imported, Node.isShorthandPropertyAssignment(property) ? property : value);
+      }
+    }
+    this.#properties = uses;
+    return uses;
+  }
+}
+
+/**
+ * What the shapes may ask about the objects of one file's reading: the call around an object,
+ * the keys a value is held at (also where a `const` holding it is used in the files read), what
+ * a callee is. Each is computed when a shape asks.
  */
 export class Surroundings {
   readonly #evaluator: StaticEvaluator;
   readonly #modules: Modules;
   readonly #locate: Locate;
-  readonly #files: () => readonly SourceFile[];
-  #uses: Map<string, Node[]> | undefined;
-  #callArguments: Map<string, Node[]> | undefined;
+  readonly #uses: NameUses;
 
-  /** `files`: the files read, where the uses of a `const` are looked for. */
-  constructor(
-    evaluator: StaticEvaluator,
-    modules: Modules,
-    locate: Locate,
-    files: () => readonly SourceFile[],
-  ) {
+  constructor(evaluator: StaticEvaluator, modules: Modules, locate: Locate, uses: NameUses) {
     this.#evaluator = evaluator;
     this.#modules = modules;
     this.#locate = locate;
-    this.#files = files;
+    this.#uses = uses;
   }
 
   /**
@@ -98,7 +157,7 @@ export class Surroundings {
     if (direct) return [direct];
     const declaration = constHolding(node);
     if (!declaration) return [];
-    return this.#usesOf(declaration, this.#arguments()).flatMap((use) => {
+    return this.#usesOf(declaration, this.#uses.asArguments()).flatMap((use) => {
       const call = enclosingCall(use);
       return call ? [call] : [];
     });
@@ -112,7 +171,7 @@ export class Surroundings {
       return [this.#property(parent)];
     if (parent && Node.isVariableDeclaration(parent) && parent.getInitializer() === child)
       return isConst(parent)
-        ? this.#usesOf(parent, this.#index()).map((use) =>
+        ? this.#usesOf(parent, this.#uses.asProperties()).map((use) =>
             this.#property(Node.isShorthandPropertyAssignment(use) ? use : use.getParentOrThrow()),
           )
         : [];
@@ -145,53 +204,6 @@ export class Surroundings {
         binding?.kind === "const" && binding.declaration.compilerNode === declaration.compilerNode
       );
     });
-  }
-
-  /** Every identifier of the files read given as a call's argument, by name: found once. */
-  #arguments(): Map<string, Node[]> {
-    if (this.#callArguments) return this.#callArguments;
-    const uses = new Map<string, Node[]>();
-    for (const file of this.#files())
-      for (const call of descendants(file, (node) => ts.isCallExpression(node)))
-        for (const argument of (call as CallExpression).getArguments()) {
-          const value = unwrap(argument);
-          if (!Node.isIdentifier(value)) continue;
-          const name = identifierText(value);
-          uses.set(name, [...(uses.get(name) ?? []), value]);
-        }
-    this.#callArguments = uses;
-    return uses;
-  }
-
-  /**
-   * Every property of the files read whose value is a name (`weather: weatherTool`, `{
-   * weatherTool }`), by that name and by the name it is imported as: found once, on the
-   * first question.
-   */
-  #index(): Map<string, Node[]> {
-    if (this.#uses) return this.#uses;
-    const uses = new Map<string, Node[]>();
-    const add = (name: string, node: Node) => uses.set(name, [...(uses.get(name) ?? []), node]);
-    for (const file of this.#files()) {
-      const properties = descendants(
-        file,
-        (node) =>
-          ts.isShorthandPropertyAssignment(node) ||
-          (ts.isPropertyAssignment(node) && ts.isIdentifier(skipWrappers(node.initializer))),
-      );
-      for (const property of properties) {
-        const value = Node.isPropertyAssignment(property)
-          ? unwrap(property.getInitializerOrThrow())
-          : (property as Node & { getNameNode(): Node }).getNameNode();
-        const name = identifierText(value);
-        add(name, Node.isShorthandPropertyAssignment(property) ? property : value);
-        const imported = this.#modules.importOf(file, name)?.imported;
-        if (imported !== undefined && imported !== name)
-          add(imported, Node.isShorthandPropertyAssignment(property) ? property : value);
-      }
-    }
-    this.#uses = uses;
-    return uses;
   }
 
   #callee(call: Node): Callee | undefined {

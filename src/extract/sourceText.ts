@@ -68,7 +68,7 @@ export function decodeSourceText(
 }
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence (Unicode table 3-7). */
-export function firstInvalidUtf8Byte(bytes: Uint8Array, from = 0): number {
+function firstInvalidUtf8Byte(bytes: Uint8Array, from = 0): number {
   let i = from;
   while (i < bytes.length) {
     const lead = bytes[i]!;

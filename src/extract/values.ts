@@ -123,7 +123,7 @@ export function lookup(object: StaticObject, key: string): Lookup {
 }
 
 /** Whether `key` is an array index, which JavaScript lists first, in ascending order. */
-export function isArrayIndex(key: string): boolean {
+function isArrayIndex(key: string): boolean {
   return /^(0|[1-9]\d*)$/.test(key) && Number(key) < 2 ** 32 - 1;
 }
 

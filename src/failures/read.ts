@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import { throwIfStopped } from "../output/errors.js";
 import { RECORDED_FIELDS } from "../support/issues.js";
 import type { FailureRecord, RecordedIssue } from "../support/failures.js";
+import { isObject } from "../json.js";
 
 /** A line longer than this is not a record (one has at most 100 short issues); it is skipped unread. */
 export const MAX_LINE_BYTES = 1 << 20;
@@ -112,10 +113,6 @@ export function parseRecord(text: string): FailureRecord | string | undefined {
 }
 
 const BLANK = /^\s*$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isRecordedIssue(value: unknown): value is RecordedIssue {
   if (!isObject(value) || !isPath(value.path)) return false;

@@ -111,10 +111,10 @@ export interface StringsSummary {
 export const DISTINCT_ENTRIES = 100_000;
 
 /** The names of the entries that count what came past the limit. */
-export const OTHER_TOOLS = "(other tools)";
-export const OTHER_PATHS = "(other paths)";
-export const OTHER = "(other)";
-export const OTHER_TYPES = "(other types)";
+const OTHER_TOOLS = "(other tools)";
+const OTHER_PATHS = "(other paths)";
+const OTHER = "(other)";
+const OTHER_TYPES = "(other types)";
 
 /** Lines that are not records listed in a summary (all of them are counted). */
 export const LISTED_BAD_LINES = 20;

@@ -2,8 +2,8 @@ import { plural } from "../diagnostics/counts.js";
 import type { FailureSummary, HintCount, PathFailures } from "./summary.js";
 
 /** Rows shown per tool, and unexpected keys shown in their table; `--json` has them all. */
-export const SHOWN_ROWS = 20;
-export const SHOWN_KEYS = 10;
+const SHOWN_ROWS = 20;
+const SHOWN_KEYS = 10;
 
 /**
  * The report as text: a table per tool (path, issue, count, details), the most common

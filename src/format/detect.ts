@@ -72,7 +72,7 @@ function locate(kind: "prettier" | "biome", place: FormatterPlace, why: string):
 }
 
 /** The prettier Node resolves from the output folder, or what is wrong. */
-export function locatePrettier(outDir: string): FormatterChoice | string {
+function locatePrettier(outDir: string): FormatterChoice | string {
   const entry = resolveFrom(outDir, "prettier");
   if (entry === undefined) return "prettier is not installed";
   const version = packageVersion(entry, "prettier");
@@ -120,7 +120,7 @@ function resolveFrom(outDir: string, request: string): string | undefined {
 }
 
 /** Why the host formats with prettier and with Biome (each undefined when it does not). */
-export function hostFormatters(
+function hostFormatters(
   outDir: string,
   display: (file: string) => string,
 ): { readonly prettier: string | undefined; readonly biome: string | undefined } {

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import type { OutputFile } from "../emit/outputFile.js";
 import { ConfigError } from "../settings/settings.js";
 
@@ -170,8 +171,9 @@ export function packageVersion(entry: string, name: string): string {
  * trailing period or colon, absolute paths shown as `display` shows them.
  */
 export function reasonText(error: unknown, display: (file: string) => string): string {
-  const message = typeof error === "string" ? error : String((error as Error)?.message ?? error);
-  const lines = message
+  const raw = typeof error === "string" ? error : String((error as Error)?.message ?? error);
+  // prettier colours its messages where the environment forces colour (FORCE_COLOR in CI).
+  const lines = stripVTControlCharacters(raw)
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "" && !/^[\w ]*Error in ".*":?$/.test(line));

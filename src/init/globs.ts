@@ -1,74 +1,91 @@
-// The smallest `tools` globs that cover the files declaring tools: one glob per folder, the
-// folder's `*.ts` when that reads little else, the files by name otherwise.
+// The `tools` globs `init` proposes: a folder's pattern for each folder that declares tools
+// (`src/tools/*.ts`; `src/tools/**/*.ts` when folders below it declare too), never a single
+// file, so that a tool added beside the others is read without a change of the settings; and
+// the `excludeFiles` patterns that leave out what those globs match but is no source (tests,
+// fixtures, mocks, builds).
 import path from "node:path";
+import picomatch from "picomatch";
 
-export interface GlobInput {
-  /**
-   * The files that declare tools (relative to the package, with `/`): those the generator
-   * reads, and those it cannot read in the same folders (the run lists them as left out).
-   */
-  readonly declared: readonly string[];
-  /**
-   * Every file a glob could match, as the generator matches them (every TypeScript file but
-   * declarations and dependencies, tests included), relative.
-   */
-  readonly files: readonly string[];
-  /** Tests: a folder glob leaves them out with one pattern. */
-  readonly tests: ReadonlySet<string>;
+/** A folder pattern, and the folder it reads. */
+export interface ToolGlob {
+  readonly glob: string;
+  /** The folder (relative, `.` for the package's), and whether its subfolders are read too. */
+  readonly folder: string;
+  readonly deep: boolean;
 }
-
-/** The globs, and the tests a folder glob matched (to leave out with `excludeFiles`). */
-export interface GlobProposal {
-  readonly tools: readonly string[];
-  readonly matchedTests: readonly string[];
-}
-
-/** Beyond this many declaring files, a folder is globbed whatever else it holds. */
-const NAMED_FILES = 8;
 
 /**
- * One glob per folder: `dir/*.ts` when the folder's other files (tests aside) are no more
- * than its declaring files, or when it declares in more than NAMED_FILES files; the files by
- * name otherwise (`dir/{a,b}.ts`, `dir/a.ts`).
+ * One pattern per folder that declares tools (relative paths, with `/`): `dir/*.ts`, or
+ * `dir/**\/*.ts` when a folder below it declares too (then that folder has no pattern of its
+ * own), unless `dir` is the package's folder or holds the output folder `out`; the extension is
+ * each folder's declaring files' (`*.{mts,ts}` for two).
  */
-export function proposeGlobs(input: GlobInput): GlobProposal {
-  const declaredByDir = groupByDir(input.declared);
-  const filesByDir = groupByDir(input.files);
-  const tools: string[] = [];
-  const matchedTests: string[] = [];
-  for (const [dir, inDir] of [...declaredByDir.entries()].sort(([a], [b]) => compare(a, b))) {
-    const names = inDir.map((file) => path.posix.basename(file)).sort(compare);
-    const matched = (filesByDir.get(dir) ?? []).filter((file) => file.endsWith(".ts"));
-    const tests = matched.filter((file) => input.tests.has(file) && !inDir.includes(file));
-    const others = matched.length - tests.length - inDir.filter((f) => f.endsWith(".ts")).length;
-    const sameExtension = names.every((name) => name.endsWith(".ts"));
-    const useFolder =
-      sameExtension && names.length > 1 && (others <= names.length || names.length > NAMED_FILES);
-    if (useFolder) {
-      tools.push(join(dir, "*.ts"));
-      matchedTests.push(...tests);
-    } else if (names.length === 1) tools.push(join(dir, escapeGlob(names[0]!)));
-    else if (sameExtension)
-      tools.push(join(dir, `{${names.map((name) => escapeGlob(name.slice(0, -3))).join(",")}}.ts`));
-    else tools.push(join(dir, `{${names.map(escapeGlob).join(",")}}`));
-  }
-  return { tools, matchedTests: matchedTests.sort(compare) };
+export function folderGlobs(declared: readonly string[], out: string): ToolGlob[] {
+  const folders = [...new Set(declared.map((file) => path.posix.dirname(file)))].sort(compare);
+  // Never read deep: the package's own folder (that would be the whole package), nor a folder
+  // holding the output folder (the generator's own output is no declaration).
+  const deepable = (folder: string) => folder !== "." && !isBelow(out, folder);
+  const tops = folders.filter(
+    (folder) => !folders.some((other) => deepable(other) && isBelow(folder, other)),
+  );
+  return tops.map((folder) => {
+    const deep = deepable(folder) && folders.some((other) => isBelow(other, folder));
+    const covered = declared.filter((file) =>
+      deep
+        ? isBelow(path.posix.dirname(file), folder) || path.posix.dirname(file) === folder
+        : path.posix.dirname(file) === folder,
+    );
+    const extensions = [...new Set(covered.map((file) => path.posix.extname(file).slice(1)))].sort(
+      compare,
+    );
+    const name = extensions.length === 1 ? `*.${extensions[0]}` : `*.{${extensions.join(",")}}`;
+    const prefix = folder === "." ? "" : `${escapeGlob(folder)}/`;
+    return { glob: `${prefix}${deep ? "**/" : ""}${name}`, folder, deep };
+  });
 }
 
-function groupByDir(files: readonly string[]): Map<string, string[]> {
-  const byDir = new Map<string, string[]>();
-  for (const file of files) {
-    const dir = path.posix.dirname(file);
-    let list = byDir.get(dir);
-    if (!list) byDir.set(dir, (list = []));
-    list.push(file);
+/**
+ * The `excludeFiles` patterns that leave out `unwanted`, files the globs match that are no
+ * source: a folder that makes them so (`src/tools/__fixtures__/**`), else their ending under
+ * the glob's folder (`src/tools/*.test.ts`, `src/**\/*.spec.ts`), else the file itself.
+ */
+export function exclusionPatterns(
+  globs: readonly ToolGlob[],
+  unwanted: readonly string[],
+  notSources: readonly string[],
+): string[] {
+  const patterns = new Set<string>();
+  for (const file of unwanted) {
+    const folder = notSourceFolder(file, notSources);
+    if (folder !== undefined) {
+      patterns.add(`${escapeGlob(folder)}/**`);
+      continue;
+    }
+    const ending = /(\.(?:test|spec|mock)\.[^/]+)$/.exec(file)?.[1];
+    const glob = globs.find((g) => picomatch.isMatch(file, g.glob, { dot: true }));
+    if (ending && glob) {
+      const prefix = glob.folder === "." ? "" : `${escapeGlob(glob.folder)}/`;
+      patterns.add(`${prefix}${glob.deep ? "**/" : ""}*${escapeGlob(ending)}`);
+    } else patterns.add(escapeGlob(file));
   }
-  return byDir;
+  return [...patterns].sort(compare);
 }
 
-/** `dir/name`, with the folder's glob characters escaped (`name` is a pattern already). */
-function join(dir: string, name: string): string {
-  return dir === "." ? name : `${escapeGlob(dir)}/${name}`;
+/** The first folder of a path that one of `notSources` (`**\/name/**`) names. */
+function notSourceFolder(file: string, notSources: readonly string[]): string | undefined {
+  const segments = file.split("/").slice(0, -1);
+  for (let i = 0; i < segments.length; i++) {
+    const folder = segments.slice(0, i + 1).join("/");
+    if (notSources.some((pattern) => picomatch.isMatch(`${folder}/x.ts`, pattern, { dot: true })))
+      return folder;
+  }
+  return undefined;
+}
+
+/** Whether `folder` is strictly inside `ancestor` (`.` holds every other folder). */
+function isBelow(folder: string, ancestor: string): boolean {
+  if (folder === ancestor) return false;
+  return ancestor === "." || folder.startsWith(`${ancestor}/`);
 }
 
 /** A file or folder name as a glob that matches it alone (`[id].ts`, `(group)`). */

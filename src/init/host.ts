@@ -3,6 +3,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
+import { FRAMEWORK_PACKAGES } from "./framework.js";
+import { isObject } from "../json.js";
 
 export type PackageManager = "npm" | "pnpm" | "yarn" | "bun";
 
@@ -17,8 +19,8 @@ export interface HostPackage {
   readonly workspaceRoot: string | undefined;
   /** The package's `tool-validators` dependency, as its package.json writes it. */
   readonly dependency: string | undefined;
-  /** Whether the package depends on the MCP SDK. */
-  readonly usesMcpSdk: boolean;
+  /** The agent frameworks among its dependencies (framework.ts), with their version ranges. */
+  readonly frameworks: Readonly<Record<string, string>>;
 }
 
 const LOCKFILES: readonly [string, PackageManager][] = [
@@ -42,7 +44,11 @@ export async function readHost(dir: string, packageJson: PackageJson): Promise<H
   const dependency = dependencies
     .map((list) => list["tool-validators"])
     .find((spec): spec is string => typeof spec === "string");
-  const usesMcpSdk = dependencies.some((list) => "@modelcontextprotocol/sdk" in list);
+  const frameworks: Record<string, string> = {};
+  for (const name of FRAMEWORK_PACKAGES) {
+    const spec = dependencies.map((list) => list[name]).find((value) => value !== undefined);
+    if (spec !== undefined) frameworks[name] = typeof spec === "string" ? spec : "";
+  }
   const found = await findManager(dir, packageJson);
   return {
     dir,
@@ -51,7 +57,7 @@ export async function readHost(dir: string, packageJson: PackageJson): Promise<H
     managerFrom: found.from,
     workspaceRoot: found.root !== undefined && found.root !== dir ? found.root : undefined,
     dependency,
-    usesMcpSdk,
+    frameworks,
   };
 }
 
@@ -120,10 +126,6 @@ async function exists(file: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The command that runs one of the package's scripts from its own folder. */

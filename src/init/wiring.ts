@@ -1,10 +1,13 @@
-// What `init` prints for the kind of host it found: the code of the guide for that kind
-// (docs/mcp-server.md, docs/openai-loop.md, docs/tool-manager.md), with the import of the
-// output folder written for the host's file. The lines are the examples' code (a test keeps
-// them equal to the regions the guides show).
+// What `init` prints for the framework it found: where the validation goes, and the guide's own
+// code for it. The code is read from the guide shipped with the package (docs/*.md), the block
+// the guide marks as a region of the example the wiring tests run, so init, the guides and the
+// examples say one thing; only the import of the output folder is written for the host's file.
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
 
-/** The kinds of host, by the shapes their declarations have. */
-export type HostKind = "mcp-server" | "model-loop" | "tool-manager";
+/** The frameworks, by the shapes of their declarations and the host's dependencies. */
+export type HostKind =
+  "ai-sdk" | "ai-sdk-schema" | "openai-agents" | "mcp-server" | "model-loop" | "tool-manager";
 
 export interface Wiring {
   readonly kind: HostKind;
@@ -12,143 +15,131 @@ export interface Wiring {
   readonly title: string;
   /** The guide's file in this package. */
   readonly guide: string;
+  /** The guide's block init prints, as the guide marks it (`<!-- code: file#region -->`). */
+  readonly block: string;
   /** Where the code goes, in words. */
   readonly where: string;
+  /** What the file the code goes into holds, to find it (a text in it), and its role in words. */
+  readonly place: { readonly holds: RegExp; readonly is: string } | "declarations";
+  /**
+   * Lines to add besides the guide's block, `%SPECIFIER%` the output folder's index, `%SCHEMAS%`
+   * the tools' generated schemas; `perTool` once for each tool, `%NAME%` its name (quoted), `%KEY%` as a key and `%SCHEMA%`
+   * its schema.
+   */
+  readonly lines?: {
+    readonly imports: string;
+    readonly perTool?: string;
+    /** Where they go: the files declaring the tools (default), or with the guide's code. */
+    readonly withCode?: true;
+  };
 }
 
 export const WIRINGS: Readonly<Record<HostKind, Wiring>> = {
+  "ai-sdk": {
+    kind: "ai-sdk",
+    title: "the Vercel AI SDK (tools declared with jsonSchema)",
+    guide: "docs/ai-sdk.md",
+    block: "example/ai-sdk/tools.ts#validatedBy",
+    where:
+      "each tool's `jsonSchema(declaration)` gets its generated validator as `validate`, which gives the model the validator's text for a wrong call",
+    place: "declarations",
+    lines: {
+      imports:
+        "import { formatValidationError, %SCHEMAS%, type StandardToolSchemaV1 } from %SPECIFIER%;",
+      perTool:
+        "%KEY%: tool({ ..., inputSchema: jsonSchema({...}, { validate: validatedBy(%SCHEMA%) }) }),",
+    },
+  },
+  "ai-sdk-schema": {
+    kind: "ai-sdk-schema",
+    title: "the Vercel AI SDK (declarations read elsewhere)",
+    guide: "docs/ai-sdk.md",
+    block: "example/ai-sdk/tools.ts#schemas",
+    where: "each tool of the tool set takes its generated schema as `inputSchema`",
+    place: { holds: /\btool\(\s*\{/, is: "the AI SDK tool set" },
+    lines: { imports: "import { toolSchemas } from %SPECIFIER%;", withCode: true },
+  },
+  "openai-agents": {
+    kind: "openai-agents",
+    title: "OpenAI Agents JS",
+    guide: "docs/openai-agents.md",
+    block: "example/openai-agents/validation.ts#guardrail",
+    where:
+      "a tool input guardrail checks each call with the tool's generated schema in the strict form Agents JS sends, in a file of its own beside the tools; each `tool({ ... })` gets `inputGuardrails: [validArguments]`",
+    place: "declarations",
+    lines: {
+      imports: 'import { validArguments } from "./validation.js";',
+      perTool: "tool({ name: %NAME%, ..., inputGuardrails: [validArguments] }),",
+    },
+  },
   "mcp-server": {
     kind: "mcp-server",
     title: "an MCP server",
     guide: "docs/mcp-server.md",
+    block: "example/mcp-server/server.ts#call",
     where: "the tools/call handler validates before it runs a tool",
+    place: {
+      holds: /\bCallToolRequestSchema\b/,
+      is: "the server's tools/call handler",
+    },
   },
   "model-loop": {
     kind: "model-loop",
     title: "an agent loop on a model API (OpenAI-style tool calls)",
     guide: "docs/openai-loop.md",
+    block: "example/openai-loop/loop.ts#call",
     where: "the loop validates each tool call after parsing its arguments",
+    place: {
+      holds: /\btool_calls\b|\btool_use\b|\bfunctionCalls?\b/,
+      is: "the loop that runs the model's tool calls",
+    },
   },
   "tool-manager": {
     kind: "tool-manager",
     title: "a tool manager of plugin tools (config.function)",
     guide: "docs/tool-manager.md",
+    block: "example/tool-manager/managers/toolManager.ts#registry",
     where:
-      "the tool manager keeps a validator for each built-in plugin it registers. New lines: the import, the `validators` field, the two after a built-in is registered, and `validateArgs`; the rest shows where they go. The guide then adds the check to `execute`, before the PreToolUse hooks and in forked loops",
+      "the tool manager keeps a validator for each built-in plugin it registers. New lines: the import, the `validators` field, the two after a built-in is registered, and `validateArgs`; the rest shows where they go (adapt it to the manager's own signatures). The guide then adds the check to `execute`, before the PreToolUse hooks and in forked loops",
+    place: {
+      holds: /\bclass\s+\w*ToolManager\b|\bToolManager\s*=/,
+      is: "the tool manager (the class that registers and runs the tools)",
+    },
   },
 };
 
-/** The kind of host a declaration shape belongs to. */
-export function hostKindOf(shape: string): HostKind {
-  if (shape === "mcp") return "mcp-server";
-  if (shape === "plugin") return "tool-manager";
-  return "model-loop";
+/** A block of a guide: the section it is in, and its code. */
+export interface GuideBlock {
+  /** The heading of the section holding it, as written (`3. \`tools/call\`: validate first`). */
+  readonly section: string;
+  readonly code: string;
 }
 
-const SNIPPETS: Readonly<Record<HostKind, readonly string[]>> = {
-  "mcp-server": [
-    "import { formatValidationError, validateToolArgs } from %SPECIFIER%;",
-    "",
-    "server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {",
-    "  const { name } = request.params;",
-    "  // MCP lets a client leave `arguments` out: that is a call without arguments.",
-    "  const args = request.params.arguments ?? {};",
-    "  const issues = validateToolArgs(name, args);",
-    "  if (issues) {",
-    "    // A failed validation is a tool result the model reads, not a protocol error.",
-    "    return {",
-    "      isError: true,",
-    '      content: [{ type: "text", text: formatValidationError(name, issues) }],',
-    "    };",
-    "  }",
-    "  return callHandler(handlers, name, args);",
-    "});",
-  ],
-  "model-loop": [
-    "import { formatValidationError, validateToolArgs } from %SPECIFIER%;",
-    "",
-    "/** One tool call's answer: the tool's result, or what was wrong with the call. */",
-    "export async function runToolCall(call: ToolCall, handlers: Handlers): Promise<string> {",
-    "  const { name, arguments: text } = call.function;",
-    "  if (!Object.hasOwn(handlers, name)) return `Unknown tool: ${name}`;",
-    "  let args: unknown;",
-    "  try {",
-    '    args = text.trim() === "" ? {} : JSON.parse(text);',
-    "  } catch (error) {",
-    "    return `${name} failed: its arguments are not valid JSON (${(error as Error).message})`;",
-    "  }",
-    "  const issues = validateToolArgs(name, args);",
-    "  if (issues) return formatValidationError(name, issues);",
-    "  const handler = handlers[name as keyof Handlers] as (args: unknown) => Promise<string>;",
-    "  try {",
-    "    return await handler(args);",
-    "  } catch (error) {",
-    "    return `${name} failed: ${(error as Error).message}`;",
-    "  }",
-    "}",
-  ],
-  "tool-manager": [
-    "import { formatValidationError, validatorFor, type Validator } from %SPECIFIER%;",
-    "",
-    "export class ToolManager {",
-    "  private toolsRegistry = new Map<string, ToolPlugin>();",
-    "  /**",
-    "   * The validators of the built-in plugins, by plugin object: a custom tool registered under a",
-    "   * built-in's name, an MCP tool and a built-in taken out of the registry have none.",
-    "   */",
-    "  private validators = new WeakMap<ToolPlugin, Validator>();",
-    "  private tools?: string[];",
-    "  private customTools?: ToolPlugin[];",
-    "  private isFeatureEnabled: (toolName: string) => boolean;",
-    "  private mcpManager: McpManager;",
-    "",
-    "  constructor(options: ToolManagerOptions) {",
-    "    this.tools = options.tools;",
-    "    this.customTools = options.customTools;",
-    "    this.isFeatureEnabled = options.isFeatureEnabled ?? (() => true);",
-    "    this.mcpManager = options.mcpManager ?? new McpManager();",
-    "  }",
-    "",
-    "  public register(tool: ToolPlugin): void {",
-    "    this.toolsRegistry.set(tool.name, tool);",
-    "  }",
-    "",
-    "  public initializeBuiltInTools(): void {",
-    "    const builtInTools = [readTool];",
-    "    // Feature-gated: not registered while its feature is off.",
-    "    if (this.isFeatureEnabled(taskUpdateTool.name)) builtInTools.push(taskUpdateTool);",
-    "",
-    "    for (const tool of builtInTools) {",
-    "      if (this.shouldEnableTool(tool.name)) {",
-    "        this.toolsRegistry.set(tool.name, tool);",
-    "        const validate = validatorFor(tool.name);",
-    "        if (validate) this.validators.set(tool, validate);",
-    "      }",
-    "    }",
-    "    for (const tool of this.customTools ?? []) {",
-    "      if (this.shouldEnableTool(tool.name)) this.toolsRegistry.set(tool.name, tool);",
-    "    }",
-    "  }",
-    "",
-    "  /** Takes the feature-gated built-ins out, then registers them again if still enabled. */",
-    "  public reloadFeatureGatedTools(): void {",
-    "    this.toolsRegistry.delete(taskUpdateTool.name);",
-    "    this.initializeBuiltInTools();",
-    "  }",
-    "",
-    "  /**",
-    "   * The error text for a built-in tool's arguments that do not match its declared parameters;",
-    "   * undefined when they match, or when the tool registered under this name is not a built-in.",
-    "   */",
-    "  public validateArgs(name: string, args: unknown): string | undefined {",
-    "    const plugin = this.toolsRegistry.get(name);",
-    "    const issues = plugin && this.validators.get(plugin)?.(args);",
-    "    return issues ? formatValidationError(name, issues) : undefined;",
-    "  }",
-  ],
-};
+/** The package's folder: docs/ is beside src/ here, and beside dist/ in the installed package. */
+const PACKAGE_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** The wiring's code, importing the output folder's index.ts by `specifier`. */
+/** The block of `guide` marked as `block`, read from the package's own docs/. */
+export function guideBlock(guide: string, block: string): GuideBlock {
+  const lines = fs.readFileSync(`${PACKAGE_ROOT}${guide}`, "utf8").split("\n");
+  const marker = lines.indexOf(`<!-- code: ${block} -->`);
+  const open = lines.findIndex((line, index) => index > marker && line.startsWith("```"));
+  const close = lines.indexOf("```", open + 1);
+  if (marker < 0 || open < 0 || close < 0) throw new Error(`${guide} has no block ${block}`);
+  const heading = lines
+    .slice(0, marker)
+    .reverse()
+    .find((line) => line.startsWith("## "));
+  return {
+    section: heading?.slice(3) ?? "",
+    code: `${lines.slice(open + 1, close).join("\n")}\n`,
+  };
+}
+
+/** The wiring's code, its import of the output folder's index.ts written as `specifier`. */
 export function wiringCode(kind: HostKind, specifier: string): string {
-  return `${SNIPPETS[kind].join("\n").replace("%SPECIFIER%", JSON.stringify(specifier))}\n`;
+  const { guide, block } = WIRINGS[kind];
+  return guideBlock(guide, block).code.replace(
+    /(from )"(?:\.\.?\/)+generated\/index\.js"/g,
+    `$1${JSON.stringify(specifier)}`,
+  );
 }

@@ -1,7 +1,6 @@
 import { Code, code, join, jsonValue, literal, propertyName } from "../code/code.js";
 import type { JsonValue } from "../extract/values.js";
-import { addIssue, keywordValue, ruleValue } from "./constraintReading.js";
-import { constRule } from "./constraintRules.js";
+import { addIssue, keywordValue } from "./constraintReading.js";
 import type { Emit, KeywordDefinition } from "./definition.js";
 import { jsonHasType, type JsonType } from "./jsonTypes.js";
 import { narrowedTypes } from "./type.js";
@@ -16,9 +15,8 @@ export const constKeyword: KeywordDefinition<Constant> = {
   keywords: ["const"],
   optIn: true,
   read(schema, reading) {
-    const value = keywordValue(schema, "const", reading);
-    if (value === undefined) return undefined;
-    const constant = ruleValue(constRule(value), schema, reading);
+    // Any JSON value is a constant (the static reader has already made it one).
+    const constant = keywordValue(schema, "const", reading);
     if (constant === undefined) return undefined;
     const types = reading.types;
     const matchable = !types || types.some((type) => jsonHasType(constant, type));
@@ -33,7 +31,6 @@ export const constKeyword: KeywordDefinition<Constant> = {
   issues: [
     {
       code: "invalid_const",
-      rank: 18,
       doc: "A value that differs from `const` (the constant in `value`).",
       fields: [{ name: "value", type: "unknown", shown: "json", recorded: false }],
       text: {
@@ -85,7 +82,7 @@ function constantCode(ctx: Emit, value: JsonValue): Code {
 }
 
 /** The constant's literal type: `"function"`, `3`, `readonly ["a", 1]`, `{ readonly kind: "x" }`. */
-export function literalTypeOf(value: JsonValue): Code {
+function literalTypeOf(value: JsonValue): Code {
   if (isScalar(value)) return literal(value);
   if (Array.isArray(value)) return code`readonly [${join(value.map(literalTypeOf), ", ")}]`;
   const members = Object.entries(value).map(

@@ -1,15 +1,101 @@
+// CONTRACT.md section 3.1 (the opt-in constraints' build-time rules).
 import { Code, code, join } from "../code/code.js";
 import { pathCode, type PathPart } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticObject } from "../extract/values.js";
-import type { RuleResult, SchemaObject } from "./constraintRules.js";
 import type { Emit, SchemaReading } from "./definition.js";
 import { joinKey } from "./reading.js";
 
 /**
- * What the definitions of the opt-in constraint keywords share (CONTRACT.md section 3.1):
- * their values read as plain JSON for the rules of constraintRules.ts, the rules' problems and
- * warnings reported where the keyword is, and the statement that adds an issue.
+ * What the definitions of the opt-in constraint keywords share (CONTRACT.md section 3.1).
+ * Each keyword's rule (its file's `...Rule`) says whether its value is valid by draft
+ * 2020-12's meta-schema (with the older forms tool declarations still carry) and normalises it
+ * for the emitter: a pure function of plain JSON values, returning `{ value }` or `{ problem,
+ * keyword }`, the problem a sentence for a located diagnostic (the keyword says where: the key
+ * whose value is wrong). Here: the values read as plain JSON, the rules' problems and warnings
+ * reported where the keyword is, the counts' rule, and the statement that adds an issue.
+ *
+ * They are meant for enforced keywords only: without `enforce`, nothing here runs, and a
+ * malformed value of a keyword that is not enforced stays what it is (not enforced, listed).
  */
+
+export type RuleResult<T> =
+  | { readonly ok: true; readonly value: T; readonly warnings?: readonly Located[] }
+  | {
+      readonly ok: false;
+      readonly problem: string;
+      readonly keyword: string;
+      /** A pattern too costly to match in linear time (its own diagnostic); otherwise a malformed value. */
+      readonly redos?: true;
+    };
+
+/** A sentence about one keyword's value. */
+export interface Located {
+  readonly keyword: string;
+  readonly message: string;
+}
+
+/** A schema object as plain JSON. */
+export type SchemaObject = { readonly [key: string]: JsonValue | undefined };
+
+/** A rule's valid value, with its warnings. */
+export function accepted<T>(value: T, warnings?: readonly Located[]): RuleResult<T> {
+  return warnings === undefined || warnings.length === 0
+    ? { ok: true, value }
+    : { ok: true, value, warnings };
+}
+
+/** A rule's problem with the value of `keyword`. */
+export function rejected(keyword: string, message: string): RuleResult<never> {
+  return { ok: false, problem: message, keyword };
+}
+
+/**
+ * A value as a message names it: `the string "1"`, `the number 0`, `an array`, `an empty
+ * array`, `null`.
+ */
+export function describeJson(value: JsonValue): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return value.length === 0 ? "an empty array" : "an array";
+  switch (typeof value) {
+    case "string":
+      return `the string ${cut(JSON.stringify(value))}`;
+    case "number":
+      return `the number ${value}`;
+    case "boolean":
+      return String(value);
+    default:
+      return Object.keys(value).length === 0 ? "an empty object" : "an object";
+  }
+}
+
+function cut(text: string): string {
+  return text.length <= 100 ? text : `${text.slice(0, 100)}...`;
+}
+
+/**
+ * A count (`minLength`, `maxItems`, `minProperties`, ...): a non-negative integer (the
+ * meta-schema's `nonNegativeInteger`: type integer, so 2.0 is 2, as JavaScript reads it anyway).
+ */
+export function countRule(keyword: string, value: JsonValue): RuleResult<number> {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    return rejected(
+      keyword,
+      `\`${keyword}\` must be a non-negative integer, not ${describeJson(value)}.`,
+    );
+  }
+  return accepted(value === 0 ? 0 : value);
+}
+
+/** A count keyword's value: undefined when absent or malformed (reported). */
+export function readCount(
+  keyword: string,
+  schema: StaticObject,
+  reading: SchemaReading,
+): number | undefined {
+  const value = keywordValue(schema, keyword, reading);
+  if (value === undefined) return undefined;
+  return ruleValue(countRule(keyword, value), schema, reading);
+}
 
 /**
  * The JSON values of some keywords of a schema, those that are present and statically known

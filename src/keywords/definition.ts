@@ -12,7 +12,9 @@ import type { JsonType } from "./jsonTypes.js";
  * each definition to read its keywords from a schema; emitting (emit/) asks each keyword read
  * for its checks with their issues, and its argument type; the folder's support modules
  * take every issue code's type, text, hint and log fields from the definitions in use. Adding
- * a keyword is one file in this folder, listed in `registry.ts`, plus its tests.
+ * a keyword is one file in this folder (and its run-time predicates' module in src/support, if
+ * it needs one), its line in `registry.ts`, its tests and its CONTRACT.md rows
+ * (docs/architecture.md, "Adding a keyword").
  */
 export interface KeywordDefinition<D> extends KeywordFacts {
   /** The kind of value its checks apply to (others pass); undefined: every value. */
@@ -43,7 +45,7 @@ export interface KeywordDefinition<D> extends KeywordFacts {
   /** A type that replaces the declared type of the values it accepts (`enum`'s literal union). */
   literalType?(data: D): Code | undefined;
   /** The type of the values of its kind it accepts (an object's members, an array's elements). */
-  shapeType?(data: D, types: ArgsTypes): Code;
+  kindType?(data: D, types: ArgsTypes): Code;
 }
 
 /** What a keyword is besides its reading and emitting: its names, issues, hints and support. */
@@ -59,7 +61,11 @@ export interface KeywordFacts {
   readonly issues?: readonly IssueDefinition[];
   /** The hints its issues carry, with their text. */
   readonly hints?: readonly HintDefinition[];
-  /** Support modules of src/support its generated code imports besides `runtime` (copied when used). */
+  /**
+   * The modules of src/support its generated code imports besides `runtime` (its run-time
+   * predicates, e.g. `stringLength` for `minLength`), copied into a folder only where a tool
+   * module imports them.
+   */
   readonly support?: readonly string[];
   /**
    * Other definitions (by name) whose issues its checks can report: enforcing it brings their
@@ -98,7 +104,7 @@ export interface KeywordUse {
     types: readonly JsonType[] | undefined,
   ): Code;
   literalType(): Code | undefined;
-  shapeType(types: ArgsTypes): Code | undefined;
+  kindType(types: ArgsTypes): Code | undefined;
 }
 
 /**
@@ -121,7 +127,7 @@ export function registered<D>(definition: KeywordDefinition<D>): RegisteredKeywo
 }
 
 /** Binds a definition to what it read. */
-export function keywordUse<D>(definition: KeywordDefinition<D>, data: D): KeywordUse {
+function keywordUse<D>(definition: KeywordDefinition<D>, data: D): KeywordUse {
   return {
     name: definition.keywords[0],
     appliesTo: definition.appliesTo,
@@ -131,7 +137,7 @@ export function keywordUse<D>(definition: KeywordDefinition<D>, data: D): Keywor
     weight: definition.weight?.(data) ?? 1,
     collect: (ctx, value, path, types) => definition.collect(ctx, data, value, path, types),
     literalType: () => definition.literalType?.(data),
-    shapeType: (types) => definition.shapeType?.(data, types),
+    kindType: (types) => definition.kindType?.(data, types),
   };
 }
 
@@ -192,14 +198,13 @@ export interface NotEnforced {
 }
 
 /**
- * An issue code: its place in the text's order, its data, and its line. Texts are templates:
- * `{path}` is the issue's path as shown, `{name}` one of its fields (strings cut and escaped,
- * lists of values written as `"a"|"b"`, other values as JSON).
+ * An issue code: its data and its line; its place in the text's order is its keyword's in the
+ * registry (`issueRank`). Texts are templates: `{path}` is the issue's path as shown, `{name}`
+ * one of its fields (strings cut and escaped, lists of values written as `"a"|"b"`, other
+ * values as JSON).
  */
 export interface IssueDefinition {
   readonly code: string;
-  /** Issues come grouped by rank, lowest first (CONTRACT.md section 4). */
-  readonly rank: number;
   /** What the issue means, for the generated type's comment. */
   readonly doc: string;
   /** Its data besides `code`, `path` and `hint`. */

@@ -1,8 +1,16 @@
 import { code, join, type Code } from "../code/code.js";
 import type { PathPart } from "../code/context.js";
-import type { StaticObject } from "../extract/values.js";
-import { addIssue, keywordValue, ruleValue } from "./constraintReading.js";
-import { dependenciesRule, dependentRequiredRule, type Dependents } from "./constraintRules.js";
+import type { JsonValue, StaticObject } from "../extract/values.js";
+import {
+  accepted,
+  addIssue,
+  describeJson,
+  keywordValue,
+  rejected,
+  ruleValue,
+  type Located,
+  type RuleResult,
+} from "./constraintReading.js";
 import type { Emit, KeywordDefinition, SchemaReading } from "./definition.js";
 
 /**
@@ -17,7 +25,7 @@ export const dependentRequiredKeyword: KeywordDefinition<Dependents> = {
   keywords: ["dependentRequired", "dependencies"],
   optIn: true,
   appliesTo: "object",
-  support: ["constraints"],
+  support: ["dependentRequired"],
   read: readDependents,
   hasChecks: (dependents) => dependents.length > 0,
   weight: (dependents) => dependents.length,
@@ -25,7 +33,6 @@ export const dependentRequiredKeyword: KeywordDefinition<Dependents> = {
   issues: [
     {
       code: "dependent_required",
-      rank: 17,
       doc: "A key that `dependentRequired` requires because the key `when` is present.",
       fields: [{ name: "when", type: "string", shown: "text", recorded: false }],
       text: {
@@ -68,7 +75,7 @@ function collectDependents(
   path: readonly PathPart[],
 ): Code {
   const present = (key: string) =>
-    code`${ctx.module.use("isPresent", "constraints")}(${record}, ${key})`;
+    code`${ctx.module.use("isPresent", "dependentRequired")}(${record}, ${key})`;
   return join(
     dependents.map(([key, requires]) => {
       const checks = requires.map(
@@ -86,4 +93,65 @@ function collectDependents(
     }),
     "",
   );
+}
+
+/** Each key with the keys it requires when present, in declaration order. */
+export type Dependents = readonly (readonly [key: string, requires: readonly string[]])[];
+
+/**
+ * `dependentRequired`: an object whose every value is an array of strings. A key listed twice
+ * in one array is a warning (as for `required`) and listed once; a key that requires nothing
+ * (`[]`) or only itself is left out.
+ */
+export function dependentRequiredRule(
+  value: JsonValue,
+  keyword = "dependentRequired",
+): RuleResult<Dependents> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return rejected(
+      keyword,
+      `\`${keyword}\` must be an object whose values are arrays of key names, not ${describeJson(value)}.`,
+    );
+  }
+  const dependents: (readonly [string, readonly string[]])[] = [];
+  const warnings: Located[] = [];
+  for (const [key, list] of Object.entries(value)) {
+    if (!Array.isArray(list)) {
+      return rejected(
+        keyword,
+        `\`${keyword}.${key}\` must be an array of key names (strings), not ${describeJson(list)}.`,
+      );
+    }
+    const wrong = list.findIndex((item) => typeof item !== "string");
+    if (wrong >= 0) {
+      return rejected(
+        keyword,
+        `\`${keyword}.${key}[${wrong}]\` must be a key name (a string), not ${describeJson(list[wrong]!)}.`,
+      );
+    }
+    const seen = new Set<string>();
+    for (const item of list as string[]) {
+      if (seen.has(item)) {
+        warnings.push({
+          keyword,
+          message: `\`${keyword}.${key}\` lists ${JSON.stringify(item)} twice.`,
+        });
+      }
+      seen.add(item);
+    }
+    seen.delete(key);
+    if (seen.size > 0) dependents.push([key, [...seen]]);
+  }
+  return accepted(dependents, warnings);
+}
+
+/**
+ * draft-07's `dependencies` when every value is an array: the same as `dependentRequired`.
+ * undefined when some value is a schema (draft-07's `dependentSchemas`, not enforced): then
+ * nothing of it is read here.
+ */
+export function dependenciesRule(value: JsonValue): RuleResult<Dependents> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  if (!Object.values(value).every((item) => Array.isArray(item))) return undefined;
+  return dependentRequiredRule(value, "dependencies");
 }

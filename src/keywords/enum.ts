@@ -28,7 +28,6 @@ export const enumKeyword: KeywordDefinition<EnumMembers> = {
   issues: [
     {
       code: "invalid_enum",
-      rank: 3,
       doc: "A value that is not one of the declared `enum` members (listed in `values`).",
       fields: [{ name: "values", type: "readonly unknown[]", shown: "values", recorded: false }],
       hints: ["value"],

@@ -30,7 +30,7 @@ export const itemsKeyword: KeywordDefinition<SchemaNode> = {
     if (items.never) return code`${loop}${checks}}\n`;
     return code`${loop}${readInto(ctx.module, value, array, index)}${checks}}\n`;
   },
-  shapeType: (items, types) => code`Array<${types.typeOf(items)}>`,
+  kindType: (items, types) => code`Array<${types.typeOf(items)}>`,
 };
 
 function loopNames(names: { next(prefix: "i" | "n" | "v"): Code }) {

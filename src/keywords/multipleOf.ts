@@ -1,20 +1,30 @@
 import { code, literal, type Code } from "../code/code.js";
-import { addIssue, keywordValue, numberCode, ruleValue } from "./constraintReading.js";
-import { multipleOfRule, type Divisor } from "./constraintRules.js";
+import type { JsonValue } from "../extract/values.js";
+import { decimalOf } from "../support/multipleOf.js";
+import {
+  accepted,
+  addIssue,
+  describeJson,
+  keywordValue,
+  numberCode,
+  rejected,
+  ruleValue,
+  type RuleResult,
+} from "./constraintReading.js";
 import type { Emit, KeywordDefinition } from "./definition.js";
 
 /**
  * `multipleOf` (opt-in): the number, read as the decimal JSON writes it, divided by the
  * divisor is an integer, in exact decimal arithmetic: 19.99 is a multiple of 0.01
  * (CONTRACT.md section 3.1). The divisor is split into its digits and exponent here, once;
- * the run-time test is constraints.ts's `isMultipleOf` (a few arithmetic operations for the
+ * the run-time test is src/support/multipleOf.ts's `isMultipleOf` (a few arithmetic operations for the
  * usual numbers). Its issue is `not_multiple`.
  */
 export const multipleOfKeyword: KeywordDefinition<Divisor> = {
   keywords: ["multipleOf"],
   optIn: true,
   appliesTo: "number",
-  support: ["constraints"],
+  support: ["multipleOf"],
   read(schema, reading) {
     const value = keywordValue(schema, "multipleOf", reading);
     if (value === undefined) return undefined;
@@ -28,7 +38,6 @@ export const multipleOfKeyword: KeywordDefinition<Divisor> = {
   issues: [
     {
       code: "not_multiple",
-      rank: 8,
       doc: "A number that is not a multiple of `multipleOf` (`divisor`), in exact decimal arithmetic; `received` is the number.",
       fields: [
         { name: "divisor", type: "number", shown: "number", recorded: true },
@@ -44,6 +53,37 @@ export const multipleOfKeyword: KeywordDefinition<Divisor> = {
 
 function isMultiple(ctx: Emit, divisor: Divisor, value: Code): Code {
   if (divisor.mantissa !== undefined)
-    return code`${ctx.module.use("isMultipleOf", "constraints")}(${value}, ${numberCode(divisor.mantissa)}, ${numberCode(divisor.exponent)})`;
-  return code`${ctx.module.use("isMultipleOfDigits", "constraints")}(${value}, ${literal(divisor.digits)}, ${numberCode(divisor.exponent)})`;
+    return code`${ctx.module.use("isMultipleOf", "multipleOf")}(${value}, ${numberCode(divisor.mantissa)}, ${numberCode(divisor.exponent)})`;
+  return code`${ctx.module.use("isMultipleOfDigits", "multipleOf")}(${value}, ${literal(divisor.digits)}, ${numberCode(divisor.exponent)})`;
+}
+
+/**
+ * A `multipleOf` divisor as the predicate takes it (`isMultipleOf(value, mantissa, exponent)`,
+ * or `isMultipleOfDigits(value, digits, exponent)` when `mantissa` is undefined): the decimal
+ * JSON writes for it, `digits * 10^exponent`. 0.01 is `{ mantissa: 1, exponent: -2 }`.
+ */
+export interface Divisor {
+  readonly divisor: number;
+  readonly digits: string;
+  /** The digits as a number when it is a safe integer. */
+  readonly mantissa: number | undefined;
+  readonly exponent: number;
+}
+
+/** `multipleOf`: a number greater than 0. */
+export function multipleOfRule(value: JsonValue): RuleResult<Divisor> {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    return rejected(
+      "multipleOf",
+      `\`multipleOf\` must be a number greater than 0, not ${describeJson(value)}.`,
+    );
+  }
+  const { digits, exponent } = decimalOf(value);
+  const mantissa = Number(digits);
+  return accepted({
+    divisor: value,
+    digits,
+    mantissa: Number.isSafeInteger(mantissa) ? mantissa : undefined,
+    exponent,
+  });
 }

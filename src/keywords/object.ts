@@ -34,11 +34,10 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
   hasChecks: objectHasChecks,
   weight: (rules) => 1 + rules.properties.length,
   collect: collectObject,
-  shapeType: objectType,
+  kindType: objectType,
   issues: [
     {
       code: "missing",
-      rank: 0,
       doc: "A required key is absent (or its value is `undefined`).",
       fields: [],
       text: {
@@ -48,7 +47,6 @@ export const objectKeyword: KeywordDefinition<ObjectRules> = {
     },
     {
       code: "unexpected",
-      rank: 1,
       doc: "A key the declaration does not allow.",
       fields: [],
       hints: ["key"],
@@ -95,7 +93,7 @@ export function objectRulesOf(node: SchemaNode): ObjectRules | undefined {
   return use?.data as ObjectRules | undefined;
 }
 
-export function objectHasChecks(rules: ObjectRules): boolean {
+function objectHasChecks(rules: ObjectRules): boolean {
   return (
     rules.requiredOnly.length > 0 ||
     rules.properties.some((p) => p.required || hasChecks(p.schema)) ||

@@ -1,8 +1,18 @@
 import { code, literal, type Code } from "../code/code.js";
-import { addIssue, keywordValue, locationOf, ruleValue } from "./constraintReading.js";
-import { patternRule, type Pattern } from "./constraintRules.js";
+import type { JsonValue } from "../extract/values.js";
+import {
+  accepted,
+  addIssue,
+  describeJson,
+  keywordValue,
+  locationOf,
+  rejected,
+  ruleValue,
+  type RuleResult,
+} from "./constraintReading.js";
 import type { Emit, KeywordDefinition } from "./definition.js";
 import { joinKey } from "./reading.js";
+import { checkPattern, PATTERN_WIDTH_LIMIT, type PatternVerdict } from "./redos.js";
 
 /**
  * `pattern` (opt-in): the string contains a match of the regular expression, ECMA-262 with
@@ -41,7 +51,6 @@ export const patternKeyword: KeywordDefinition<Pattern> = {
   issues: [
     {
       code: "pattern_mismatch",
-      rank: 11,
       doc: "A string with no match of `pattern` (its source in `pattern`).",
       fields: [{ name: "pattern", type: "string", shown: "text", recorded: false }],
       text: {
@@ -61,4 +70,52 @@ function matches(ctx: Emit, pattern: Pattern, text: Code): Code {
       code`const ${name} = ${ctx.module.use("pattern", "patterns")}(${literal(pattern.source)});\n`,
   );
   return code`${ctx.module.use("matchesPattern", "patterns")}(${compiled}, ${text})`;
+}
+
+export interface Pattern {
+  /** The source, compiled by the validators with src/support/patterns.ts's `pattern`. */
+  readonly source: string;
+  /**
+   * Why it cannot be matched in linear time (it uses a look-ahead, a back-reference): then it
+   * is not enforced, and the caller warns and lists it. Undefined: enforced.
+   */
+  readonly unanalysable?: string;
+}
+
+/**
+ * `pattern`: a string that compiles as a regular expression with the `u` flag and whose
+ * automaton keeps few enough states active at once (redos.ts). One that does not compile, or
+ * that is too costly, is a problem; one with a look-around or a back-reference is returned
+ * with the reason, for the caller to leave it out (a pattern the validators run on every call
+ * must run in linear time).
+ */
+export function patternRule(
+  value: JsonValue,
+  check: (source: string) => PatternVerdict = checkPattern,
+): RuleResult<Pattern> {
+  if (typeof value !== "string") {
+    return rejected(
+      "pattern",
+      `\`pattern\` must be a string (a regular expression), not ${describeJson(value)}.`,
+    );
+  }
+  const verdict = check(value);
+  switch (verdict.status) {
+    case "safe":
+      return accepted({ source: value });
+    case "invalid":
+      return rejected(
+        "pattern",
+        `\`pattern\` is not a valid regular expression with the \`u\` flag: ${verdict.message}.`,
+      );
+    case "too wide":
+      return {
+        ok: false,
+        keyword: "pattern",
+        redos: true,
+        problem: `\`pattern\` costs too much to match: up to ${verdict.width} states of its automaton can be active at one character of a text (at most ${PATTERN_WIDTH_LIMIT}), and each costs a step at every character; anchor it with \`^\`, make its counted repetitions smaller, or bound a length with \`maxLength\`.`,
+      };
+    case "unknown":
+      return accepted({ source: value, unanalysable: verdict.reason });
+  }
 }

@@ -1,8 +1,16 @@
 import { Code, code, join } from "../code/code.js";
 import { readInto, type PathPart } from "../code/context.js";
 import { entryOf, type JsonValue, type StaticObject, type StaticValue } from "../extract/values.js";
-import { ruleValue } from "./constraintReading.js";
-import { countRule, tupleRule } from "./constraintRules.js";
+import {
+  accepted,
+  countRule,
+  describeJson,
+  rejected,
+  ruleValue,
+  type Located,
+  type RuleResult,
+  type SchemaObject,
+} from "./constraintReading.js";
 import {
   hasChecks,
   type ArgsTypes,
@@ -32,7 +40,7 @@ export const prefixItemsKeyword: KeywordDefinition<Positional> = {
     prefix.some((item) => hasChecks(item)) || (rest !== undefined && hasChecks(rest)),
   weight: ({ prefix }) => prefix.length + 1,
   collect: collectPositional,
-  shapeType: tupleType,
+  kindType: tupleType,
 };
 
 export interface Positional {
@@ -155,4 +163,114 @@ function tupleType({ prefix, rest, required }: Positional, types: ArgsTypes): Co
   if (rest === undefined) elements.push(Code.raw("...unknown[]"));
   else if (!rest.never) elements.push(code`...Array<${types.typeOf(rest)}>`);
   return code`[${join(elements, ", ")}]`;
+}
+
+/**
+ * An array's positional schemas: `prefix[i]` checks element `i`; `rest` (undefined: anything)
+ * checks every element after the prefix, from the keyword named in `restKeyword`.
+ */
+export interface Tuple {
+  readonly prefix: readonly JsonValue[];
+  readonly rest: JsonValue | undefined;
+  readonly prefixKeyword: "prefixItems" | "items";
+  readonly restKeyword: "items" | "additionalItems" | undefined;
+}
+
+/**
+ * The positional form of a schema, undefined when it has none:
+ *
+ * - 2020-12: `prefixItems` (a non-empty array of schemas), with `items` (one schema) for the
+ *   elements after them.
+ * - draft-07: `items` as an array of schemas reads as `prefixItems`, and `additionalItems`
+ *   beside it as 2020-12's `items` (the same meaning: the elements after the prefix).
+ *   `additionalItems` without an array `items` does nothing (as in draft-07): a warning.
+ * - Both forms in one schema (`prefixItems` and an array `items`) is an error: one of them
+ *   would be ignored.
+ *
+ * The schemas themselves are checked where every schema is; here only that each is an object
+ * or a boolean.
+ */
+export function tupleRule(schema: SchemaObject): RuleResult<Tuple | undefined> {
+  const prefixItems = schema["prefixItems"];
+  const items = schema["items"];
+  const additionalItems = schema["additionalItems"];
+  const warnings: Located[] = [];
+
+  if (prefixItems !== undefined) {
+    const prefix = schemaArray("prefixItems", prefixItems);
+    if (!prefix.ok) return prefix;
+    if (Array.isArray(items)) {
+      return rejected(
+        "items",
+        "`items` as an array is draft-07's form of `prefixItems`; beside `prefixItems` it must be one schema (the elements after them).",
+      );
+    }
+    if (additionalItems !== undefined) {
+      warnings.push({
+        keyword: "additionalItems",
+        message:
+          "`additionalItems` has no effect beside `prefixItems` (draft 2020-12 removed it): write the schema of the elements after them as `items`.",
+      });
+    }
+    return accepted(
+      {
+        prefix: prefix.value,
+        rest: items,
+        prefixKeyword: "prefixItems",
+        restKeyword: items === undefined ? undefined : "items",
+      },
+      warnings,
+    );
+  }
+
+  if (Array.isArray(items)) {
+    const prefix = schemaArray("items", items);
+    if (!prefix.ok) return prefix;
+    if (additionalItems !== undefined && !isSchema(additionalItems)) {
+      return rejected(
+        "additionalItems",
+        `\`additionalItems\` must be a schema (an object, true or false), not ${describeJson(additionalItems)}.`,
+      );
+    }
+    return accepted({
+      prefix: prefix.value,
+      rest: additionalItems,
+      prefixKeyword: "items",
+      restKeyword: additionalItems === undefined ? undefined : "additionalItems",
+    });
+  }
+
+  if (additionalItems !== undefined) {
+    warnings.push({
+      keyword: "additionalItems",
+      message:
+        "`additionalItems` has no effect without an array `items` beside it (draft-07); it is ignored.",
+    });
+  }
+  return accepted(undefined, warnings);
+}
+
+function schemaArray(keyword: string, value: JsonValue): RuleResult<readonly JsonValue[]> {
+  if (!Array.isArray(value) || value.length === 0) {
+    return rejected(
+      keyword,
+      `\`${keyword}\` must be a non-empty array of schemas, not ${describeJson(value)}.`,
+    );
+  }
+  for (let i = 0; i < value.length; i++) {
+    if (!isSchema(value[i]!)) {
+      return rejected(
+        keyword,
+        `\`${keyword}[${i}]\` must be a schema (an object, true or false), not ${describeJson(value[i]!)}.`,
+      );
+    }
+  }
+  return accepted(value);
+}
+
+function isSchema(value: JsonValue): boolean {
+  return (
+    typeof value === "boolean" ||
+    (typeof value === "object" && value !== null && !Array.isArray(value))
+  );
 }

@@ -35,7 +35,7 @@ import {
 export const PATTERN_WIDTH_LIMIT = 256;
 
 /** The most states a pattern may compile to (the memory a validator keeps for it). */
-export const PATTERN_SIZE_LIMIT = 50_000;
+const PATTERN_SIZE_LIMIT = 50_000;
 
 export type PatternVerdict =
   | { readonly status: "safe"; readonly width: number }

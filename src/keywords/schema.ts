@@ -147,8 +147,8 @@ function typeOfKind(node: SchemaNode, type: JsonType): Code {
   if (type === "object" || type === "array") {
     for (const use of node.keywords) {
       if (use.appliesTo !== type) continue;
-      const shape = use.shapeType(ARGS_TYPES);
-      if (shape) return shape;
+      const kindType = use.kindType(ARGS_TYPES);
+      if (kindType) return kindType;
     }
     return Code.raw(type === "object" ? "Record<string, unknown>" : "Array<unknown>");
   }

@@ -1,14 +1,14 @@
 import { nearest } from "../support/similarity.js";
 
 /**
- * The keywords the generator knows besides those its definitions read: documentation, and
- * constraints it does not enforce (CONTRACT.md section 3). A keyword of an opt-in definition
- * that a run does not enforce is not enforced too; `classifyKeyword` is told which keywords
- * are enforced.
+ * The keywords the generator knows besides those of the registry (registry.ts): documentation,
+ * and constraints it does not enforce (CONTRACT.md section 3). A keyword of an opt-in
+ * definition that a run does not enforce is not enforced too; `classifyKeyword` is told which
+ * keywords are enforced.
  */
 
 /** Documentation only: read, kept for argument types, never listed as "not enforced". */
-export const ANNOTATION_KEYWORDS = new Set([
+const ANNOTATION_KEYWORDS = new Set([
   "description",
   "title",
   "$comment",
@@ -49,33 +49,17 @@ export const KEY_ALLOWING_KEYWORDS = [
 ] as const;
 
 /**
- * Constraints the validators know and no definition reads: they never block a call and are
- * reported. The key-allowing keywords above are among them.
+ * Constraints the validators know and no keyword of the registry reads: they never block a
+ * call and are listed as not enforced. The key-allowing keywords above are among them
+ * (`dependencies` is read by dependentRequired.ts too, where its values are all arrays).
  */
 export const OTHER_KNOWN_KEYWORDS: readonly string[] = [
   "format",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minItems",
-  "maxItems",
-  "uniqueItems",
   "contains",
   "minContains",
   "maxContains",
-  "additionalItems",
-  "prefixItems",
   "unevaluatedItems",
-  "minProperties",
-  "maxProperties",
   "propertyNames",
-  "dependentRequired",
-  "const",
   "default",
   "not",
   "contentEncoding",
@@ -85,7 +69,7 @@ export const OTHER_KNOWN_KEYWORDS: readonly string[] = [
   ...KEY_ALLOWING_KEYWORDS,
 ];
 
-export function isAnnotation(keyword: string): boolean {
+function isAnnotation(keyword: string): boolean {
   return ANNOTATION_KEYWORDS.has(keyword) || keyword.startsWith("x-");
 }
 
@@ -127,7 +111,7 @@ export function classifyKeyword(keyword: string, sets: KeywordSets): KeywordClas
  * Whether two names of 3 or more characters differ by one edit: a character inserted,
  * deleted or replaced, or two neighbours swapped (case counts).
  */
-export function oneEditApart(a: string, b: string): boolean {
+function oneEditApart(a: string, b: string): boolean {
   if (a === b || Math.min(a.length, b.length) < 3 || Math.abs(a.length - b.length) > 1)
     return false;
   let start = 0;

@@ -19,7 +19,6 @@ export const typeKeyword: KeywordFacts = {
   issues: [
     {
       code: "invalid_type",
-      rank: 2,
       doc: "A value of the wrong type: `expected` is the declared type (`string | null`), `received` what came (`unreadable` for a value whose reading threw).",
       fields: [
         { name: "expected", type: "string", shown: "text", recorded: true },
@@ -123,14 +122,14 @@ const TYPE_ALIASES = new Map<string, JsonType>([
 ]);
 
 /** The type an unknown type name most likely meant (`strng` -> `string`, `int` -> `integer`). */
-export function suggestType(name: string): JsonType | undefined {
+function suggestType(name: string): JsonType | undefined {
   return (
     TYPE_ALIASES.get(name.toLowerCase()) ?? (nearest(name, JSON_TYPES, 2) as JsonType | undefined)
   );
 }
 
 /** A boolean expression: does `value` have one of `types`? */
-export function typeCondition(types: readonly JsonType[], value: Code): Code {
+function typeCondition(types: readonly JsonType[], value: Code): Code {
   const tested = testedTypes(types);
   // One object test is the whole condition: not grouped (`if (typeof v === "object" && ...)`).
   if (tested.length === 1 && tested[0] === "object") return plainObjectTest(value);
@@ -146,7 +145,7 @@ function testedTypes(types: readonly JsonType[]): JsonType[] {
 }
 
 /** A boolean expression: does `value` have none of `types`? Written as a reader would. */
-export function typeMismatch(types: readonly JsonType[], value: Code): Code {
+function typeMismatch(types: readonly JsonType[], value: Code): Code {
   const kept = testedTypes(types);
   if (kept.length !== 1) return code`!(${typeCondition(types, value)})`;
   switch (kept[0]!) {
@@ -214,7 +213,7 @@ export function narrowedTypes(
 }
 
 /** The `expected` text of a type issue: `string`, `string | null`. */
-export function expectedText(types: readonly JsonType[]): string {
+function expectedText(types: readonly JsonType[]): string {
   return types.join(" | ");
 }
 

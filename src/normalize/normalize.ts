@@ -14,7 +14,7 @@ import {
 } from "../keywords/definition.js";
 import type { JsonType } from "../keywords/jsonTypes.js";
 import { describeValue, joinKey, sentence } from "../keywords/reading.js";
-import { enforcedDefinitions, KEYWORD_DEFINITIONS } from "../keywords/registry.js";
+import { enforcedDefinitions, KEYWORDS } from "../keywords/registry.js";
 import { classifyKeyword, OTHER_KNOWN_KEYWORDS, type KeywordSets } from "../keywords/table.js";
 import { readType, typeKeyword } from "../keywords/type.js";
 import { declaredJson } from "./declaration.js";
@@ -73,7 +73,7 @@ export function keywordSets(enforced: readonly RegisteredKeyword[]): KeywordSets
     ...enforced.flatMap((definition) => definition.keywords),
   ]);
   const notEnforced = new Set(
-    [...KEYWORD_DEFINITIONS.flatMap((d) => d.keywords), ...OTHER_KNOWN_KEYWORDS].filter(
+    [...KEYWORDS.flatMap((keyword) => keyword.keywords), ...OTHER_KNOWN_KEYWORDS].filter(
       (keyword) => !enforcedNames.has(keyword),
     ),
   );

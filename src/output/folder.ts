@@ -437,7 +437,7 @@ const KIND_TEXT: Record<ForeignKind, string> = {
 };
 
 /** How an entry in the way is shown: `index.ts (a symbolic link)`. */
-export function foreignText(entry: { name: string; kind: ForeignKind }): string {
+function foreignText(entry: { name: string; kind: ForeignKind }): string {
   return `${entry.name} (${KIND_TEXT[entry.kind]})`;
 }
 

@@ -8,6 +8,7 @@ import { relativeName } from "../diagnostics/paths.js";
 import { ConfigError } from "../settings/settings.js";
 import type { OutputFile } from "../emit/files.js";
 import { generate, type GenerateOptions, type GenerateResult } from "../pipeline/generate.js";
+import { IncrementalGenerator } from "../pipeline/incremental.js";
 import {
   FileSystemError,
   Interrupted,
@@ -20,6 +21,8 @@ import {
 } from "../output/errors.js";
 import { compareFolder, writeFolder } from "../output/folder.js";
 import { RunCache, type RunSummary } from "../cache/cache.js";
+import { RecordingFileSystem } from "../cache/observations.js";
+import type { FormatCache } from "../format/formatter.js";
 import { clearPrettierConfigCache } from "../format/prettier.js";
 import {
   checkReport,
@@ -85,6 +88,49 @@ interface Outcome {
   readonly summary: RunSummary;
 }
 
+/**
+ * `--watch`'s runs of one Run: the generator is kept between them and told what changed, so
+ * that a run reads again only the tool files a change affects and formats only the files that
+ * changed (pipeline/incremental.ts); what it read is recorded for the cache all along.
+ */
+export class WatchedRun {
+  readonly run: Run;
+  #generator: IncrementalGenerator | undefined;
+  #recorder: RecordingFileSystem | undefined;
+
+  constructor(run: Run) {
+    this.run = run;
+  }
+
+  /** Files whose text changed (none created or removed). */
+  changed(files: readonly string[]): void {
+    this.#generator?.changed(files);
+  }
+
+  /** Files created or removed, the formatter's configuration: the next run reads everything. */
+  invalidate(): void {
+    this.#generator?.invalidate();
+  }
+
+  close(): void {
+    this.#generator?.close();
+  }
+
+  /** The generator (made by the first run, which may reuse the cache's formatted texts). */
+  generator(formatCache: FormatCache | undefined): IncrementalGenerator {
+    this.#generator ??= new IncrementalGenerator(
+      { ...this.run.generate, outDir: this.run.outDir, ...(formatCache ? { formatCache } : {}) },
+      { fileSystem: () => (this.#recorder = new RecordingFileSystem()) },
+    );
+    return this.#generator;
+  }
+
+  /** What the generator read since its last reading from scratch, as the reader asked it. */
+  get recorder(): RecordingFileSystem | undefined {
+    return this.#recorder;
+  }
+}
+
 /** `TOOL_VALIDATORS_DEBUG=1` says on stderr whether the cache was used, and why not. */
 function debug(io: Io, text: string): void {
   if (io.env?.TOOL_VALIDATORS_DEBUG) io.stderr(`${COMMAND_NAME}: ${text}\n`);
@@ -93,11 +139,13 @@ function debug(io: Io, text: string): void {
 /**
  * Generates (or reuses the last run's output when nothing it depended on changed), then writes
  * or checks; returns the exit code and every file that was read. Never throws: a failure is
- * reported (one line, no stack trace) and becomes the exit code.
+ * reported (one line, no stack trace) and becomes the exit code. In watch mode (`watched`),
+ * the generator kept between runs generates, reading again only what changed.
  */
 export async function runOnce(
   run: Run,
   io: Io,
+  watched?: WatchedRun,
 ): Promise<{ code: number; sources: readonly string[] }> {
   let sources: string[] = [];
   try {
@@ -105,7 +153,7 @@ export async function runOnce(
     // afresh, as they may have changed since the last run in this process (watch mode, a test).
     await clearPrettierConfigCache();
     const cache = run.cache === false ? undefined : await RunCache.open(run);
-    const reusable = await cache?.reusable();
+    const reusable = watched ? undefined : await cache?.reusable();
     if (reusable && "output" in reusable) {
       debug(io, "nothing changed since the last run: its output is reused");
       const { output, summary } = reusable;
@@ -113,11 +161,16 @@ export async function runOnce(
       return { code: await finish(run, io, outcome), sources: [...reusable.sources] };
     }
     if (reusable) debug(io, `generating: ${reusable.why}`);
+    const generator = watched?.generator(cache?.formatCache());
     // A signal stops the run at once while it generates (nothing is written yet).
     const result = await untilStopped(
-      generate({ ...run.generate, outDir: run.outDir, ...cache?.generateOptions() }),
+      generator
+        ? generator.generate()
+        : generate({ ...run.generate, outDir: run.outDir, ...cache?.generateOptions() }),
       io.signal,
     );
+    if (generator)
+      debug(io, `read ${generator.lastRead.length} of ${result.files.length} tool files`);
     sources = [
       ...[...result.sources.keys()].map((file) => path.resolve(run.generate.cwd, file)),
       ...result.hostFiles,
@@ -130,8 +183,10 @@ export async function runOnce(
     const outcome = outcomeOf(result);
     const code = await finish(run, io, outcome);
     // The check reads the cache but never writes it, nor anything else (CONTRACT.md 7).
-    if (cache && !run.check && !io.signal?.aborted) {
-      const notCached = await cache.record(result, outcome.summary, sources);
+    // Watch mode's generator records what it read since its last reading from scratch.
+    const recorder = watched ? watched.recorder : undefined;
+    if (cache && !run.check && !io.signal?.aborted && (!watched || recorder)) {
+      const notCached = await cache.record(result, outcome.summary, sources, recorder);
       if (notCached && result.output) debug(io, `not cached: ${notCached}`);
     }
     return { code, sources };

@@ -8,9 +8,12 @@ import { BIOME_CONFIG_FILES } from "../format/detect.js";
 import { PRETTIER_CONFIG_FILES } from "../format/prettier.js";
 import { DEFAULT_TOOLS_GLOB } from "../pipeline/generate.js";
 import { CONFIG_FILE } from "../settings/settings.js";
-import { EXIT_OK, reportFailure, runOnce, type Io, type Run } from "./run.js";
+import { EXIT_OK, reportFailure, runOnce, WatchedRun, type Io, type Run } from "./run.js";
 
 const SOURCE_FILE = /\.(?:[cm]?ts|tsx|[cm]?js|jsx)$/;
+
+/** A file changed (its text), or came, or went. */
+type ChangeEvent = "add" | "change" | "unlink";
 const DEBOUNCE_MS = 100;
 
 /** The files whose change means the settings may have changed: they are read again. */
@@ -49,8 +52,13 @@ export interface WatchOptions {
  * constants module), until `io.signal` aborts. A change of the settings (the settings file or
  * a package.json where they are looked for) reads them again first; a change of a formatter's
  * configuration that applies to the output folder (prettier's or Biome's files, .editorconfig,
- * dprint's and oxfmt's) regenerates too, so that the output stays what `--check` expects. Errors, unusable settings included, are
- * reported and watching goes on; the output folder keeps its last good state (CONTRACT.md 7).
+ * dprint's and oxfmt's) regenerates too, so that the output stays what `--check` expects.
+ * Errors, unusable settings included, are reported and watching goes on; the output folder
+ * keeps its last good state (CONTRACT.md 7). The generator is kept between runs: after a file's
+ * text changed, a run reads again only the tool files whose reading depended on it, and formats
+ * only the files that changed (pipeline/incremental.ts); a file created or removed, or a
+ * formatter's configuration changed, makes the next run read everything again, and new
+ * settings make a new generator.
  *
  * The watching is chokidar's: it watches each folder (not each file), so a file replaced by a
  * rename (`sed -i`, an editor's atomic save) goes on being watched, and so does a file deleted
@@ -80,8 +88,14 @@ class WatchSession {
   };
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> = Promise.resolve();
+  /** The changes since the last run, as shown; the files whose text changed, absolute. */
   #changed = new Set<string>();
+  #edited = new Set<string>();
+  /** A file came or went, or the formatter's configuration changed: the next run reads all. */
+  #reread = false;
   #settingsChanged = false;
+  /** The generator kept between runs, told what changed. */
+  #watched: WatchedRun;
 
   // The tools folders, with everything under them; then, one level deep, every other folder that
   // holds a file some run read (kept for the session: a file deleted, so no longer read, is seen
@@ -102,6 +116,7 @@ class WatchSession {
 
   constructor(first: Run, io: Io, options: WatchOptions) {
     this.#run = first;
+    this.#watched = new WatchedRun(first);
     this.#io = io;
     this.#options = options;
     this.#roots = rootsOf(first);
@@ -121,6 +136,7 @@ class WatchSession {
     clearTimeout(this.#timer);
     await Promise.all([this.#tree?.close(), this.#folders?.close(), this.#config?.close()]);
     await this.#running;
+    this.#watched.close();
   }
 
   #base(): string {
@@ -141,15 +157,18 @@ class WatchSession {
     );
   }
 
-  readonly #schedule = (file: string): void => {
+  readonly #schedule = (file: string, event: ChangeEvent): void => {
     if (!SOURCE_FILE.test(file) || this.#skipped(file)) return;
     this.#changed.add(this.#shown(file));
+    if (event === "change") this.#edited.add(path.resolve(this.#base(), file));
+    else this.#reread = true;
     this.#flushLater();
   };
 
   readonly #onConfig = (file: string): void => {
     if (!isConfigName(path.basename(file))) return;
     if (SETTINGS_FILES.has(path.basename(file))) this.#settingsChanged = true;
+    this.#reread = true;
     this.#changed.add(this.#shown(file));
     this.#flushLater();
   };
@@ -161,15 +180,22 @@ class WatchSession {
     }, DEBOUNCE_MS);
   }
 
-  /** The changes so far: said, then the settings read again if they changed, then a run. */
+  /**
+   * The changes so far: said, told to the generator, then the settings read again if they
+   * changed, then a run.
+   */
   async #flush(): Promise<void> {
     const files = [...this.#changed].sort();
-    const reread = this.#settingsChanged;
+    const settings = this.#settingsChanged;
+    if (this.#reread) this.#watched.invalidate();
+    else this.#watched.changed([...this.#edited]);
     this.#changed = new Set();
+    this.#edited = new Set();
+    this.#reread = false;
     this.#settingsChanged = false;
     this.#io.stdout(`\nChanged: ${files.join(", ")}. Regenerating.\n`);
     try {
-      if (reread && this.#options.reload) await this.#use(await this.#options.reload());
+      if (settings && this.#options.reload) await this.#use(await this.#options.reload());
       await this.#regenerate();
     } catch (error) {
       // Unusable settings (the last good ones go on being watched), or a folder that
@@ -181,22 +207,27 @@ class WatchSession {
   async #watch(
     paths: string[],
     depth: number | undefined,
-    on: (file: string) => void,
+    on: (file: string, event: ChangeEvent) => void,
     watching: ChokidarOptions = this.#sourceOptions,
   ): Promise<FSWatcher> {
     const watcher = watchPaths(paths, depth === undefined ? watching : { ...watching, depth });
     watcher.on("all", (event, file) => {
-      if (event === "add" || event === "change" || event === "unlink") on(file);
+      if (event === "add" || event === "change" || event === "unlink") on(file, event);
     });
     watcher.on("error", (error) => reportFailure(error, this.#runIo()));
     await new Promise<void>((resolve) => watcher.once("ready", resolve));
     return watcher;
   }
 
-  /** Settings read again: the new tools folders and output folder are watched from now on. */
+  /**
+   * Settings read again: the new tools folders and output folder are watched from now on, with
+   * a generator of the new settings.
+   */
   async #use(next: Run): Promise<void> {
     const nextRoots = rootsOf(next);
     this.#run = next;
+    this.#watched.close();
+    this.#watched = new WatchedRun(next);
     if (JSON.stringify(nextRoots) !== JSON.stringify(this.#roots)) {
       this.#roots = nextRoots;
       await this.#tree?.close();
@@ -219,7 +250,7 @@ class WatchSession {
 
   /** One run; the folders of the files it read outside the tools folders are watched from now on. */
   async #regenerate(): Promise<void> {
-    const { sources } = await runOnce(this.#run, this.#runIo());
+    const { sources } = await runOnce(this.#run, this.#runIo(), this.#watched);
     const added = [
       ...new Set(
         sources

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { relativeName } from "../diagnostics/paths.js";
 import type { Mode } from "../ir.js";
-import { CONSTRAINT_KEYWORDS, type ConstraintKeyword } from "../keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../keywords/registry.js";
 import { closeness, nearest } from "../support/similarity.js";
 import {
   readTargetKeys,
@@ -17,6 +17,7 @@ import {
   type FormatterSetting,
   type TargetConfig,
 } from "./targets.js";
+import { isObject } from "../json.js";
 
 export { relativeName };
 
@@ -54,7 +55,7 @@ export interface Flags {
   readonly tools?: readonly string[];
   readonly out?: string;
   readonly mode?: Mode;
-  readonly enforce?: readonly ConstraintKeyword[];
+  readonly enforce?: readonly string[];
   readonly shapes?: readonly string[];
   /** Added to each target's `excludeTools`. */
   readonly excludeTools?: readonly string[];
@@ -79,7 +80,7 @@ export interface Settings {
   readonly outName: string;
   readonly mode: Mode;
   /** The opt-in keywords enforced (none by default). */
-  readonly enforce: readonly ConstraintKeyword[];
+  readonly enforce: readonly string[];
   /** The shapes read, by name; undefined: every shape. */
   readonly shapes: readonly string[] | undefined;
   readonly excludeTools: readonly string[];
@@ -231,7 +232,7 @@ function jsonReason(error: unknown, text: string): string {
 }
 
 /** Checks a configuration's value: every key known, every value of the right kind. */
-export function parseConfig(value: unknown, file: string, where: string, cwd: string): Config {
+function parseConfig(value: unknown, file: string, where: string, cwd: string): Config {
   const name = where === file ? shown(file, cwd) : where;
   const fail = (reason: string): never => {
     throw new ConfigError(`${name}: ${reason}.`);
@@ -407,8 +408,8 @@ function commandLine(
 }
 
 /** `all` for every keyword, else the keywords separated by commas. */
-function enforceText(keywords: readonly ConstraintKeyword[]): string {
-  return sameSet(keywords, CONSTRAINT_KEYWORDS) ? "all" : keywords.join(",");
+function enforceText(keywords: readonly string[]): string {
+  return sameSet(keywords, OPT_IN_KEYWORDS) ? "all" : keywords.join(",");
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
@@ -417,7 +418,7 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** A glob written relative to `from`, rewritten relative to `to` (unchanged when they agree). */
-export function rebaseGlob(glob: string, from: string, to: string): string {
+function rebaseGlob(glob: string, from: string, to: string): string {
   const negated = glob.startsWith("!");
   const pattern = negated ? glob.slice(1) : glob;
   if (!path.isAbsolute(pattern) && path.resolve(from) === path.resolve(to)) return glob;
@@ -439,10 +440,6 @@ function sameList(a: readonly string[], b: readonly string[]): boolean {
 
 function keyList(): string {
   return `${KEYS.slice(0, -1).join(", ")} and ${KEYS[KEYS.length - 1]}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {

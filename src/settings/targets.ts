@@ -9,8 +9,8 @@ import path from "node:path";
 import type { JsonValue } from "../extract/values.js";
 import { SHAPES } from "../extract/shapes/index.js";
 import type { Mode } from "../ir.js";
-import { readEnforce, type ConstraintKeyword } from "../keywords/constraintRules.js";
 import { nearest } from "../support/similarity.js";
+import { readEnforce } from "./enforce.js";
 import { EXPORT_NAME } from "../emit/names.js";
 
 /** The keys of one target, in the order messages list them. */
@@ -37,7 +37,7 @@ export interface TargetConfig {
   /** How the host runs the command, named in every generated file's first line. */
   readonly command?: string;
   /** The opt-in keywords enforced beyond the default subset. */
-  readonly enforce?: readonly ConstraintKeyword[];
+  readonly enforce?: readonly string[];
   /** The declaration shapes read, by name (all when absent). */
   readonly shapes?: readonly string[];
   /** Tools left out by name. */
@@ -58,7 +58,7 @@ export interface TargetConfig {
 export type FormatterSetting = FormatterName | { readonly command: string };
 
 /** The formatters the `formatter` setting and `--formatter` name. */
-export const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
+const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
 
 export type FormatterName = (typeof FORMATTER_NAMES)[number];
 
@@ -240,7 +240,7 @@ function shapeNames(value: unknown, key: string, fail: Fail): string[] {
 }
 
 /** The shapes, each with what it reads: `plugin ({ name, config: ... }), ...`. */
-export function shapeList(): string {
+function shapeList(): string {
   return SHAPES.map((shape) => `"${shape.name}" ${shape.pattern}`).join(", ");
 }
 

@@ -2,7 +2,7 @@
 // writes it): the support sources beside it compile against it. `npm run test:golden` refreshes it.
 import type { IssuePath, ValidationHint, ValidationIssue } from "./types.js";
 
-/** How the text shows the parts of an issue (format.ts gives its own, with its bounds). */
+/** How the text shows the parts of an issue (message.ts gives its own, with its bounds). */
 export interface Shown {
   /** A text cut to 100 characters, control characters escaped. */
   text(value: string): string;

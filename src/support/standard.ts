@@ -1,4 +1,4 @@
-import { hintLine, issueLine } from "./format.js";
+import { hintLine, issueLine } from "./message.js";
 import { declarationFor, strictForm, withoutStrictNulls } from "./forms.js";
 import type { ValidationIssue, Validator } from "./types.js";
 

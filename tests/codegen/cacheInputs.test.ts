@@ -1,5 +1,5 @@
-// The cache's inputs are what the reader itself resolved and read (issue 16): a cached
-// `--check` says exactly what `--no-cache --check` says after
+// The cache's inputs are what the reader itself resolved and read (the command run in this
+// process, cli.ts's `main`): a cached `--check` says exactly what `--no-cache --check` says after
 //  (a) a tool file that is a symbolic link is re-pointed to another file (`ln -sfn`);
 //  (b) a module appears beside one that was read where an import prefers it, for imports
 //      written in ways no pattern over the text finds (`from /* c */ "..."`, escapes);
@@ -10,7 +10,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
-import { REPO, run, runGen } from "../helpers/spawn.js";
+import { runMain } from "../helpers/inProcess.js";
+import { REPO, run } from "../helpers/spawn.js";
 
 let work: string;
 
@@ -38,8 +39,8 @@ const plain = (text: string) =>
 
 /** A cached `--check` and an uncached one: they must say the same. */
 async function bothChecks(): Promise<{ cached: string; code: number | null }> {
-  const cached = await runGen(["--check"], work, { env: DEBUG });
-  const uncached = await runGen(["--check", "--no-cache"], work);
+  const cached = await runMain(["--check"], work, { env: DEBUG });
+  const uncached = await runMain(["--check", "--no-cache"], work);
   expect({ code: cached.code, stdout: cached.stdout, stderr: plain(cached.stderr) }).toEqual({
     code: uncached.code,
     stdout: uncached.stdout,
@@ -64,7 +65,7 @@ describe("the cache's inputs are the files as the reader resolved them", () => {
     await write("variants/first.ts", tool("Linked", "first"));
     await write("variants/second.ts", tool("Linked", "second"));
     await fs.symlink("../../variants/first.ts", path.join(work, "src/tools/linked.ts"));
-    expect((await runGen([], work)).code).toBe(0);
+    expect((await runMain([], work)).code).toBe(0);
     expect((await bothChecks()).cached).toBe(REUSED);
 
     await fs.rm(path.join(work, "src/tools/linked.ts"));
@@ -91,23 +92,21 @@ export const extraTool = {
 };
 `,
     );
-    expect((await runGen([], work)).code).toBe(0);
+    expect((await runMain([], work)).code).toBe(0);
     expect((await bothChecks()).cached).toBe(REUSED);
 
     // TypeScript takes extra.ts over extra.js for "./extra.js".
     await write("src/legacy/extra.ts", 'export const EXTRA_KEY = "from_ts";\n');
     const { cached, code } = await bothChecks();
     expect(code).toBe(1);
-    expect(cached.split("\n")[0]).toBe(
-      `tool-validators: generating: src/legacy/extra.ts appeared`,
-    );
+    expect(cached.split("\n")[0]).toBe(`tool-validators: generating: src/legacy/extra.ts appeared`);
   });
 });
 
 describe("the host's configuration of the output folder is an input too", () => {
   it("a tsconfig.json that appears above the output folder, making it CommonJS with verbatimModuleSyntax", async () => {
     await write("package.json", '{ "name": "host", "private": true }\n');
-    expect((await runGen([], work)).code).toBe(0);
+    expect((await runMain([], work)).code).toBe(0);
     expect((await bothChecks()).cached).toBe(REUSED);
     await write(
       "tsconfig.json",
@@ -115,9 +114,7 @@ describe("the host's configuration of the output folder is an input too", () => 
     );
     const { cached, code } = await bothChecks();
     expect(code).toBe(2);
-    expect(cached.split("\n")[0]).toBe(
-      `tool-validators: generating: tsconfig.json appeared`,
-    );
+    expect(cached.split("\n")[0]).toBe(`tool-validators: generating: tsconfig.json appeared`);
   });
 });
 
@@ -159,7 +156,7 @@ describe("(c) prettier 2 and the plugins it loads by itself", () => {
 
   it("with a plugin installed nothing is cached, and a changed plugin is seen", async () => {
     await installPlugin("v1");
-    const first = await runGen([], work, { env: DEBUG });
+    const first = await runMain([], work, { env: DEBUG });
     expect(first.code).toBe(0);
     expect(await fs.readFile(path.join(work, "generated/index.ts"), "utf8")).toMatch(
       /\/\/ formatted by notes v1\n$/,
@@ -173,7 +170,7 @@ describe("(c) prettier 2 and the plugins it loads by itself", () => {
   });
 
   it("a plugin that appears is seen", async () => {
-    expect((await runGen([], work)).code).toBe(0);
+    expect((await runMain([], work)).code).toBe(0);
     expect((await bothChecks()).cached).toBe(REUSED);
     await installPlugin("v1");
     expect(await hostPrettierCheck()).toBe(1);

@@ -11,6 +11,7 @@ import { makeTempDir } from "../helpers/context.js";
 import { CODEGEN_FIXTURES } from "../helpers/golden.js";
 import { runMain } from "../helpers/inProcess.js";
 import { snapshotFolder } from "../helpers/spawn.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 
 let work: string;
 let pkg: string;
@@ -233,7 +234,7 @@ describe("an unusable configuration exits 2, names the file and writes nothing",
     [
       "an unknown enforced keyword",
       '{ "enforce": ["maxLenght"] }',
-      'tool-validators: tool-validators.config.json: "enforce" names an unknown keyword "maxLenght" (did you mean "maxLength"?); the keywords are minimum, exclusiveMinimum, maximum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, minItems, maxItems, uniqueItems, prefixItems, minProperties, maxProperties, dependentRequired, const.',
+      `tool-validators: tool-validators.config.json: "enforce" names an unknown keyword "maxLenght" (did you mean "maxLength"?); the keywords are ${OPT_IN_KEYWORDS.join(", ")}.`,
     ],
     [
       "an unknown shape",

@@ -6,16 +6,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
 import { parseRecord, summariseLogs, summaryText } from "../../src/failures/index.js";
-import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
+import { KEYWORD_DEFINITIONS, KEYWORDS, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
+import { OTHER_KNOWN_KEYWORDS } from "../../src/keywords/table.js";
 import { generate, generateFromSchemas } from "../../src/pipeline/generate.js";
 import { diagnosticsText, notEnforcedText } from "../../src/run/messages.js";
 import type { ValidationIssue } from "../../generated/types.js";
 import { compileSchemas, type CompiledSchemas } from "../helpers/compile.js";
 import { makeTempDir } from "../helpers/context.js";
 
-const ALL = CONSTRAINT_KEYWORDS;
+const ALL = OPT_IN_KEYWORDS;
 
 /** One tool per schema, named as the key, every keyword enforced, in strict mode. */
 const SCHEMAS: Record<string, unknown> = {
@@ -618,25 +618,32 @@ describe("malformed values of enforced keywords", () => {
 });
 
 describe("the registry", () => {
-  it("has one opt-in definition per keyword enforce can name, in the order their checks apply", () => {
-    expect(OPT_IN_KEYWORDS).toEqual([
-      "const",
-      "minimum",
-      "exclusiveMinimum",
-      "maximum",
-      "exclusiveMaximum",
-      "multipleOf",
-      "minLength",
-      "maxLength",
-      "pattern",
-      "minProperties",
-      "maxProperties",
-      "dependentRequired",
-      "minItems",
-      "maxItems",
-      "uniqueItems",
-      "prefixItems",
+  it("lists what the other known keywords are not: no keyword of the registry is among them but `dependencies` (also key-allowing)", () => {
+    const registered = new Set(KEYWORDS.flatMap((keyword) => keyword.keywords));
+    expect(OTHER_KNOWN_KEYWORDS.filter((keyword) => registered.has(keyword))).toEqual([
+      "dependencies",
     ]);
-    expect([...OPT_IN_KEYWORDS].sort()).toEqual([...CONSTRAINT_KEYWORDS].sort());
+  });
+
+  it("orders the checks by kind, a value's own before those of the values inside it", () => {
+    const kinds = KEYWORD_DEFINITIONS.map((definition) => definition.appliesTo ?? "any");
+    expect(kinds.filter((kind, i) => kind !== kinds[i - 1])).toEqual([
+      "any",
+      "number",
+      "string",
+      "object",
+      "array",
+    ]);
+    // Within a kind, a value's own checks before those of the values inside it.
+    for (const [i, definition] of KEYWORD_DEFINITIONS.entries()) {
+      if (!("children" in definition)) continue;
+      const after = KEYWORD_DEFINITIONS.slice(i + 1).filter(
+        (d) => d.appliesTo === definition.appliesTo,
+      );
+      expect(after.filter((d) => !("children" in d)).map((d) => d.keywords[0])).toEqual([]);
+    }
+    // `const` before `enum`: the argument type is the first literal type, the constant's.
+    const names = KEYWORD_DEFINITIONS.map((definition) => definition.keywords[0]);
+    expect(names.indexOf("const")).toBeLessThan(names.indexOf("enum"));
   });
 });

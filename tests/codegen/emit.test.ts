@@ -89,7 +89,8 @@ describe("file and export names from tool names", () => {
       names([
         "TaskUpdate",
         "index",
-        "Format",
+        "Message",
+        "stringlength",
         "FOO",
         "mcp__server__tool",
         "con",
@@ -98,13 +99,14 @@ describe("file and export names from tool names", () => {
       ]),
     ).toEqual([
       ["FOO", "foo", "validateFOO"],
-      ["Format", "format-tool", "validateFormat"],
       ["LPT1", "lpt1-tool", "validateLPT1"],
+      ["Message", "message-tool", "validateMessage"],
       ["TaskUpdate", "task-update", "validateTaskUpdate"],
       ["ToolArgs", "tool-args", "validateToolArgsTool"],
       ["con", "con-tool", "validateCon"],
       ["index", "index-tool", "validateIndex"],
       ["mcp__server__tool", "mcp-server-tool", "validateMcpServerTool"],
+      ["stringlength", "stringlength-tool", "validateStringlength"],
     ]);
   });
 

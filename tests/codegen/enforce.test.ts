@@ -1,16 +1,17 @@
 // `enforce` and the output (CONTRACT.md section 3.1): without it the output is byte for byte
 // what it is without the opt-in keywords, and a keyword no tool uses adds only its issue types
-// and texts. Checked on this repository's tools (example/tools), whose declarations use
-// minItems, maxItems and maxLength (AskUserQuestion) and none of the other constraint keywords.
+// and texts. Checked on this repository's tools (example/tools), whose declarations use some
+// opt-in keywords (maxLength in AskUserQuestion): those the run without `enforce` lists as not
+// enforced.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { KEYWORD_SUPPORT, KEYWORDS, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generate, type GenerateResult } from "../../src/pipeline/generate.js";
 import { REPO } from "../helpers/spawn.js";
 
-/** The files of a run on this repository's tools, by name, as this repository's settings make them. */
-async function filesOf(enforce?: readonly string[]): Promise<Map<string, string>> {
+/** A run on this repository's tools, as this repository's settings make it. */
+async function runOf(enforce?: readonly string[]): Promise<GenerateResult> {
   const result: GenerateResult = await generate({
     cwd: REPO,
     tools: ["example/tools/**/*.ts"],
@@ -19,14 +20,28 @@ async function filesOf(enforce?: readonly string[]): Promise<Map<string, string>
     ...(enforce === undefined ? {} : { enforce }),
   });
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  return new Map(result.output!.map((file) => [file.name, file.content]));
+  return result;
 }
 
-/** The keywords the repository's tools declare somewhere. */
-const USED = ["minItems", "maxItems", "maxLength"];
-const UNUSED = CONSTRAINT_KEYWORDS.filter((keyword) => !USED.includes(keyword));
+/** The files of a run, by name. */
+async function filesOf(enforce?: readonly string[]): Promise<Map<string, string>> {
+  return new Map((await runOf(enforce)).output!.map((file) => [file.name, file.content]));
+}
 
-const without = await filesOf();
+const plain = await runOf();
+const without = new Map(plain.output!.map((file) => [file.name, file.content]));
+
+/** The keywords the tools declare and a run without `enforce` lists as not enforced. */
+const declared = new Set(plain.tools.flatMap((tool) => tool.notEnforced.map((n) => n.keyword)));
+/** The opt-in keywords the repository's tools declare somewhere, and those they do not. */
+const USED = KEYWORDS.filter((k) => k.optIn && k.keywords.some((w) => declared.has(w))).map(
+  (k) => k.keywords[0],
+);
+const UNUSED = OPT_IN_KEYWORDS.filter((keyword) => !USED.includes(keyword));
+/** The tools that declare one of them. */
+const DECLARING = plain.tools
+  .filter((tool) => tool.notEnforced.some((n) => USED.includes(n.keyword)))
+  .map((tool) => tool.name);
 
 describe("enforce and the output", () => {
   it("without enforce, the output is generated/ as committed", async () => {
@@ -50,7 +65,7 @@ describe("enforce and the output", () => {
     expect(changed.map(([name]) => name).sort()).toEqual(["issues.ts", "types.ts"]);
     expect(unused.get("types.ts")).toContain('code: "too_small"');
     expect(unused.get("issues.ts")).toContain("is too small: expected at least");
-    expect(unused.has("constraints.ts")).toBe(false);
+    for (const name of KEYWORD_SUPPORT) expect(unused.has(`${name}.ts`), name).toBe(false);
   });
 
   it("each unused keyword alone changes only types.ts and issues.ts (prefixItems, which has no issue of its own, nothing)", async () => {
@@ -62,19 +77,28 @@ describe("enforce and the output", () => {
     }
   });
 
-  it('with enforce "all", the tools that use a keyword change, and constraints.ts comes with them', async () => {
-    const all = await filesOf(CONSTRAINT_KEYWORDS);
+  it('with enforce "all", only tools that declare an opt-in keyword change, and the support modules they import come with them', async () => {
+    expect(USED).toContain("maxLength");
+    const all = await filesOf(OPT_IN_KEYWORDS);
     const changed = [...all.keys()].filter((name) => without.get(name) !== all.get(name));
-    expect(changed.sort()).toEqual([
-      "ask-user-question.ts",
-      "constraints.ts",
-      "issues.ts",
-      "types.ts",
-    ]);
+    const tools = changed.filter((name) => without.has(name) && /\(tool "/.test(all.get(name)!));
+    for (const name of tools)
+      expect(DECLARING, name).toContain(/\(tool "([^"]+)"\)/.exec(all.get(name)!)![1]);
+    expect(tools).toContain("ask-user-question.ts");
+    const imported = new Set(
+      tools.flatMap((name) =>
+        [...all.get(name)!.matchAll(/from "\.\/(\w+)\.js"/g)].map((match) => match[1]!),
+      ),
+    );
+    const support = KEYWORD_SUPPORT.filter((name) => imported.has(name)).map(
+      (name) => `${name}.ts`,
+    );
+    expect(support).toContain("stringLength.ts");
+    expect(changed.sort()).toEqual([...tools, ...support, "issues.ts", "types.ts"].sort());
     const module = all.get("ask-user-question.ts")!;
-    expect(module).toContain('from "./constraints.js"');
+    expect(module).toContain('from "./stringLength.js"');
     expect(module).toContain('code: "too_many_items"');
-    const support = await fs.readFile(path.join(REPO, "src/support/constraints.ts"), "utf8");
-    expect(all.get("constraints.ts")).toContain(support.slice(support.indexOf("/**"), 2000));
+    const source = await fs.readFile(path.join(REPO, "src/support/stringLength.ts"), "utf8");
+    expect(all.get("stringLength.ts")).toContain(source.slice(source.indexOf("/**"), 2000));
   });
 });

@@ -11,6 +11,7 @@ import {
   sameOutput,
 } from "../../src/settings/targets.js";
 import { makeTempDir } from "../helpers/context.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 
 const fail = (reason: string): never => {
   throw new Error(reason);
@@ -44,7 +45,7 @@ describe("a target's keys", () => {
       excludeFiles: ["src/tools/old.ts"],
       exportNames: { read_file: "ReadFileTool" },
     });
-    expect(readTargetKeys({ enforce: "all" }, fail).enforce).toHaveLength(16);
+    expect(readTargetKeys({ enforce: "all" }, fail).enforce).toEqual(OPT_IN_KEYWORDS);
   });
 
   it.each([

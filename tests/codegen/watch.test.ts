@@ -256,6 +256,55 @@ describe("npm run gen -- --watch", () => {
     }
   });
 
+  it("reads again only the tool file that changed, and the cache it records stays true", async () => {
+    const debug = { env: { TOOL_VALIDATORS_DEBUG: "1" } };
+    // Where the cache is kept.
+    await fs.mkdir(path.join(work, "node_modules"));
+    const watching = startMain(["--watch"], work, debug);
+    const fetchOut = path.join(work, "generated/fetch-url.ts");
+    try {
+      await until("the first run", () => watching.stdout().includes("(Ctrl-C to stop)."));
+      expect(watching.stderr()).toContain("tool-validators: read 5 of 5 tool files\n");
+      // Written in place: a change of the file's text (replaced by a rename, it may be seen as
+      // a file gone and another come, which reads everything).
+      const fetchSource = path.join(work, "src/tools/fetch.ts");
+      await fs.writeFile(
+        fetchSource,
+        (await fs.readFile(fetchSource, "utf8")).replace(
+          '["GET", "HEAD"]',
+          '["GET", "HEAD", "POST"]',
+        ),
+      );
+      await until("the validator to accept POST", async () =>
+        (await fs.readFile(fetchOut, "utf8")).includes('"POST"'),
+      );
+      expect(watching.stderr()).toContain("tool-validators: read 1 of 5 tool files\n");
+      // The run records the cache after writing the folder (a signal before would skip it).
+      await until("the cache of the run", async () => {
+        const cache = path.join(work, "node_modules/.cache/tool-validators");
+        const texts = (await fs.readdir(cache)).map((name) =>
+          fs.readFile(path.join(cache, name), "utf8").catch(() => ""),
+        );
+        return (await Promise.all(texts)).some((text) => text.includes('\\"POST\\"'));
+      });
+    } finally {
+      expect((await watching.stop("SIGINT")).code).toBe(0);
+    }
+    // The cache the last (incremental) run recorded is used, and holds what the readings it
+    // kept read: a module only they read, changed after the watching stopped, is seen.
+    const check = await runMain(["--check"], work, debug);
+    expect(check.stderr).toContain("nothing changed since the last run: its output is reused");
+    expect(check.code).toBe(0);
+    const names = path.join(work, "src/constants/toolNames.ts");
+    await fs.writeFile(
+      names,
+      (await fs.readFile(names, "utf8")).replace('"search_files"', '"search_all"'),
+    );
+    const stale = await runMain(["--check"], work, debug);
+    expect(stale.stderr).toContain("generating: src/constants/toolNames.ts changed");
+    expect(stale.code).toBe(1);
+  });
+
   it("refuses --watch with --check", async () => {
     const result = await runMain(["--watch", "--check"], work);
     expect(result.code).toBe(2);

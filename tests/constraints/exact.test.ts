@@ -4,15 +4,10 @@
 // search on canonical JSON text. Seeds: seed.ts.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { multipleOfRule } from "../../src/keywords/constraintRules.js";
-import {
-  codePointLength,
-  duplicateItems,
-  hasMaxLength,
-  hasMinLength,
-  isMultipleOf,
-  isMultipleOfDigits,
-} from "../../src/support/constraints.js";
+import { multipleOfRule } from "../../src/keywords/multipleOf.js";
+import { isMultipleOf, isMultipleOfDigits } from "../../src/support/multipleOf.js";
+import { codePointLength, hasMaxLength, hasMinLength } from "../../src/support/stringLength.js";
+import { duplicateItems } from "../../src/support/uniqueItems.js";
 import { divisorArb, exactMultiple, valueArb } from "./decimals.js";
 import { params, printSeed } from "./seed.js";
 

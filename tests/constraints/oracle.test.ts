@@ -9,7 +9,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, describe, expect, it } from "vitest";
 import type { JsonValue } from "../../src/extract/values.js";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { compileSchemas } from "../helpers/compile.js";
 import { divisorArb, exactMultiple, valueArb } from "./decimals.js";
 import { params, printSeed, SCALE, SEED } from "./seed.js";
@@ -247,7 +247,7 @@ const compiled = await compileSchemas(
     })),
   ],
   "standard",
-  { enforce: CONSTRAINT_KEYWORDS },
+  { enforce: OPT_IN_KEYWORDS },
 );
 afterAll(() => compiled.cleanup());
 

@@ -1,22 +1,17 @@
-// Unit tests of the run-time predicates (src/support/constraints.ts, and the deep equality in
+// Unit tests of the run-time predicates (the keywords' modules in src/support, and the deep equality in
 // src/support/runtime.ts that enum, const and uniqueItems share) against exact expectations.
 import { describe, expect, it } from "vitest";
+import { isPresent } from "../../src/support/dependentRequired.js";
+import { decimalOf, isMultipleOf, isMultipleOfDigits } from "../../src/support/multipleOf.js";
 import {
-  codePointLength,
-  decimalOf,
-  duplicateItems,
-  hasMaxLength,
   hasMaxProperties,
-  hasMinLength,
   hasMinProperties,
-  isMultipleOf,
-  isMultipleOfDigits,
-  isPresent,
-  missingDependents,
   propertyCount,
-} from "../../src/support/constraints.js";
+} from "../../src/support/propertyCount.js";
+import { codePointLength, hasMaxLength, hasMinLength } from "../../src/support/stringLength.js";
+import { duplicateItems } from "../../src/support/uniqueItems.js";
 import { deepEqual, isMember } from "../../src/support/runtime.js";
-import { multipleOfRule } from "../../src/keywords/constraintRules.js";
+import { multipleOfRule } from "../../src/keywords/multipleOf.js";
 
 /** `value multipleOf divisor` through the divisor's build-time split, as the emitter will call it. */
 function multiple(value: number, divisor: number): boolean {
@@ -360,17 +355,5 @@ describe("object keys", () => {
     expect(isPresent(child, "a")).toBe(false);
     expect(isPresent({}, "__proto__")).toBe(false);
     expect(isPresent(JSON.parse('{"__proto__": 1}') as object, "__proto__")).toBe(true);
-  });
-
-  it("lists the dependents missing when their key is present", () => {
-    expect(missingDependents({ bar: 2 }, "bar", ["foo"])).toEqual(["foo"]);
-    expect(missingDependents({ foo: 1 }, "bar", ["foo"])).toBeUndefined();
-    expect(missingDependents({ quux: 1, bar: 1 }, "quux", ["foo", "bar", "baz"])).toEqual([
-      "foo",
-      "baz",
-    ]);
-    expect(missingDependents({ quux: undefined }, "quux", ["foo"])).toBeUndefined();
-    expect(missingDependents({ quux: 1, foo: undefined }, "quux", ["foo"])).toEqual(["foo"]);
-    expect(missingDependents({ bar: 1 }, "bar", [])).toBeUndefined();
   });
 });

@@ -1,22 +1,16 @@
-// The build-time rules of the constraint keywords' values (src/keywords/constraintRules.ts).
+// The build-time rules of the constraint keywords' values (each keyword's `...Rule`, in its file
+// in src/keywords) and the `enforce` setting.
 import { describe, expect, it } from "vitest";
 import type { JsonValue } from "../../src/extract/values.js";
-import {
-  boundRule,
-  CONSTRAINT_KEYWORDS,
-  countRule,
-  dependenciesRule,
-  dependentRequiredRule,
-  multipleOfRule,
-  numberRule,
-  parseEnforceFlag,
-  patternRule,
-  readEnforce,
-  tupleRule,
-  uniqueItemsRule,
-  type ConstraintKeyword,
-  type RuleResult,
-} from "../../src/keywords/constraintRules.js";
+import { countRule, type RuleResult } from "../../src/keywords/constraintReading.js";
+import { dependenciesRule, dependentRequiredRule } from "../../src/keywords/dependentRequired.js";
+import { multipleOfRule } from "../../src/keywords/multipleOf.js";
+import { boundRule, numberRule, type BoundKeyword } from "../../src/keywords/numberBounds.js";
+import { patternRule } from "../../src/keywords/pattern.js";
+import { tupleRule } from "../../src/keywords/prefixItems.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
+import { uniqueItemsRule } from "../../src/keywords/uniqueItems.js";
+import { parseEnforceFlag, readEnforce } from "../../src/settings/enforce.js";
 
 function value<T>(result: RuleResult<T>): T {
   if (!result.ok) throw new Error(`unexpected problem: ${result.problem}`);
@@ -30,25 +24,25 @@ function problemOf(result: RuleResult<unknown>): string {
 
 const all = (): boolean => true;
 const only =
-  (...keywords: ConstraintKeyword[]) =>
-  (keyword: ConstraintKeyword): boolean =>
+  (...keywords: BoundKeyword[]) =>
+  (keyword: BoundKeyword): boolean =>
     keywords.includes(keyword);
 
 describe("enforce", () => {
   it('is "all" or a list of known keywords', () => {
-    expect([...value(readEnforce("all"))]).toEqual([...CONSTRAINT_KEYWORDS]);
+    expect([...value(readEnforce("all"))]).toEqual([...OPT_IN_KEYWORDS]);
     expect([...value(readEnforce(["pattern", "minimum", "pattern"]))]).toEqual([
       "pattern",
       "minimum",
     ]);
     expect([...value(readEnforce([]))]).toEqual([]);
     expect([...value(parseEnforceFlag("minimum, maxLength"))]).toEqual(["minimum", "maxLength"]);
-    expect([...value(parseEnforceFlag("all"))]).toHaveLength(CONSTRAINT_KEYWORDS.length);
+    expect([...value(parseEnforceFlag("all"))]).toHaveLength(OPT_IN_KEYWORDS.length);
   });
 
   it("names an unknown keyword, with a did-you-mean", () => {
     expect(problemOf(readEnforce(["minimun"]))).toBe(
-      `"enforce" names an unknown keyword "minimun" (did you mean "minimum"?); the keywords are ${CONSTRAINT_KEYWORDS.join(", ")}`,
+      `"enforce" names an unknown keyword "minimun" (did you mean "minimum"?); the keywords are ${OPT_IN_KEYWORDS.join(", ")}`,
     );
     expect(problemOf(readEnforce(["format"]))).toMatch(
       /^"enforce" names an unknown keyword "format";/,

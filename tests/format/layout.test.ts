@@ -12,7 +12,7 @@ import fc from "fast-check";
 import { Project } from "ts-morph";
 import { describe, expect, it } from "vitest";
 import { layout } from "../../src/code/layout.js";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generate, generateFromSchemas, type GenerateResult } from "../../src/pipeline/generate.js";
 import { integerFromEnv } from "../helpers/env.js";
 import { generateCase, goldenCases } from "../helpers/golden.js";
@@ -93,7 +93,7 @@ describe("the emitted text", () => {
       for (const mode of ["strict", "standard"] as const) {
         const result = await generateFromSchemas(schemas, {
           mode,
-          enforce: CONSTRAINT_KEYWORDS,
+          enforce: OPT_IN_KEYWORDS,
           formatter: "none",
         });
         // A declaration the generator refuses (fail closed) has nothing to lay out.
@@ -109,7 +109,7 @@ describe("the emitted text", () => {
       cwd: REPO,
       tools: [REPO_TOOLS],
       formatter: "none",
-      enforce: CONSTRAINT_KEYWORDS,
+      enforce: OPT_IN_KEYWORDS,
     });
     const copied = result.output!.filter((file) => COPIED.has(file.name));
     expect(copied.length).toBeGreaterThanOrEqual(4);

@@ -9,10 +9,10 @@ export const CODEGEN_FIXTURES = path.resolve(import.meta.dirname, "../fixtures/c
 export const AGENT_SDK_OUTPUT = [
   "failures.ts",
   "fetch-url.ts",
-  "format.ts",
   "forms.ts",
   "index.ts",
   "issues.ts",
+  "message.ts",
   "note-write.ts",
   "runtime.ts",
   "search-files.ts",
@@ -24,9 +24,9 @@ export const AGENT_SDK_OUTPUT = [
 /** The support modules of an output folder where no opt-in keyword is enforced. */
 export const SUPPORT_FILES = [
   "failures.ts",
-  "format.ts",
   "forms.ts",
   "issues.ts",
+  "message.ts",
   "runtime.ts",
   "similarity.ts",
   "standard.ts",

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import * as prettier from "prettier";
 import { issuesModule, typesModule } from "../../src/emit/supportModules.js";
-import { KEYWORD_FACTS } from "../../src/keywords/registry.js";
+import { KEYWORDS } from "../../src/keywords/registry.js";
 import { REPO } from "./spawn.js";
 
 /**
@@ -18,8 +18,8 @@ const HEADER = (name: string) =>
 export async function expectedSupportSources(): Promise<Map<string, string>> {
   const texts = new Map<string, string>();
   const bodies = {
-    "types.ts": typesModule(KEYWORD_FACTS),
-    "issues.ts": issuesModule(KEYWORD_FACTS),
+    "types.ts": typesModule(KEYWORDS),
+    "issues.ts": issuesModule(KEYWORDS),
   };
   for (const name of WRITTEN_SUPPORT) {
     const file = path.join(REPO, "src/support", name);

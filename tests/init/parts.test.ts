@@ -1,7 +1,11 @@
-// The parts of `init`: package.json edits that keep its layout, the globs it proposes, and
-// the commands for each package manager.
+// The parts of `init`: package.json edits that keep its layout, the globs it proposes and the
+// exclusions beside them, the scripts it keeps, the framework a shape belongs to, and the
+// commands for each package manager.
 import { describe, expect, it } from "vitest";
-import { proposeGlobs } from "../../src/init/globs.js";
+import { NOT_SOURCES } from "../../src/init/detect.js";
+import { hostKindOf } from "../../src/init/framework.js";
+import { exclusionPatterns, folderGlobs } from "../../src/init/globs.js";
+import { scriptConflicts } from "../../src/init/scripts.js";
 import { runScript, type HostPackage } from "../../src/init/host.js";
 import { lineDiff } from "../../src/init/lineDiff.js";
 import { addToPackageJson, PackageJsonError } from "../../src/init/packageJson.js";
@@ -64,44 +68,97 @@ describe("package.json edits", () => {
 });
 
 describe("proposed globs", () => {
-  const tests = new Set<string>();
-  it("globs a folder of tools, names a file alone, names a few among many", () => {
-    const many = Array.from({ length: 10 }, (_, i) => `src/lib/helper${i}.ts`);
-    expect(
-      proposeGlobs({
-        declared: [
-          "src/tools/a.ts",
-          "src/tools/b.ts",
-          "src/server.ts",
-          "src/lib/x.ts",
-          "src/lib/y.ts",
-        ],
-        files: [
-          "src/tools/a.ts",
-          "src/tools/b.ts",
-          "src/tools/types.ts",
-          "src/server.ts",
-          "src/index.ts",
-          "src/lib/x.ts",
-          "src/lib/y.ts",
-          ...many,
-        ],
-        tests,
-      }),
-    ).toEqual({
-      tools: ["src/server.ts", "src/lib/{x,y}.ts", "src/tools/*.ts"],
-      matchedTests: [],
-    });
+  const globsOf = (declared: string[], out = "src/generated") =>
+    folderGlobs(declared, out).map((g) => g.glob);
+
+  it("a folder's pattern for each folder, never the file alone", () => {
+    expect(globsOf(["src/tools/orders.ts"])).toEqual(["src/tools/*.ts"]);
+    expect(globsOf(["src/server.ts", "src/lib/x.ts", "src/lib/y.ts"])).toEqual([
+      "src/*.ts",
+      "src/lib/*.ts",
+    ]);
+    expect(globsOf(["index.ts", "examples/a.ts"], "generated")).toEqual(["*.ts", "examples/*.ts"]);
   });
 
-  it("globs a folder with its tests left out, escapes glob characters in names", () => {
+  it("deep where folders below declare too, unless that would read the output folder or the whole package", () => {
+    expect(globsOf(["src/tools/a.ts", "src/tools/fs/read.ts", "src/tools/web/x/get.ts"])).toEqual([
+      "src/tools/**/*.ts",
+    ]);
+    // src/generated is inside src: no `src/**`.
+    expect(globsOf(["src/server.ts", "src/tools/a.ts"])).toEqual(["src/*.ts", "src/tools/*.ts"]);
+    expect(globsOf(["src/server.ts", "src/tools/a.ts"], "generated")).toEqual(["src/**/*.ts"]);
+    expect(globsOf(["index.ts", "lib/a.ts"], "generated")).toEqual(["*.ts", "lib/*.ts"]);
+  });
+
+  it("the declaring files' extensions; glob characters in names escaped", () => {
+    expect(globsOf(["src/t/a.mts", "src/t/b.ts"])).toEqual(["src/t/*.{mts,ts}"]);
+    expect(globsOf(["src/[id]/c.tsx"])).toEqual(["src/\\[id\\]/*.tsx"]);
+  });
+
+  it("leaves out what the globs match that is no source, by folder or by ending", () => {
+    const globs = folderGlobs(["src/tools/a.ts", "src/tools/admin/b.ts", "lib/c.ts"], "gen");
     expect(
-      proposeGlobs({
-        declared: ["src/t/a.ts", "src/t/b.ts", "src/[id]/c.ts"],
-        files: ["src/t/a.ts", "src/t/b.ts", "src/t/a.test.ts", "src/[id]/c.ts", "src/[id]/d.ts"],
-        tests: new Set(["src/t/a.test.ts"]),
-      }),
-    ).toEqual({ tools: ["src/\\[id\\]/c.ts", "src/t/*.ts"], matchedTests: ["src/t/a.test.ts"] });
+      exclusionPatterns(
+        globs,
+        [
+          "src/tools/a.test.ts",
+          "src/tools/admin/b.spec.ts",
+          "src/tools/__fixtures__/a.ts",
+          "src/tools/admin/__mocks__/b.ts",
+          "src/tools/dist/a.ts",
+          "lib/c.test.ts",
+        ],
+        NOT_SOURCES,
+      ),
+    ).toEqual([
+      "lib/*.test.ts",
+      "src/tools/**/*.spec.ts",
+      "src/tools/**/*.test.ts",
+      "src/tools/__fixtures__/**",
+      "src/tools/admin/__mocks__/**",
+      "src/tools/dist/**",
+    ]);
+  });
+});
+
+describe("scripts of init's names", () => {
+  it.each([
+    ["gen:validators", "tool-validators", true],
+    ["gen:validators", "tool-validators --no-cache --formatter none", true],
+    ["gen:validators", "npx tool-validators", true],
+    ["gen:validators", "pnpm exec tool-validators && prettier --write src/generated", true],
+    ["gen:validators", "node scripts/gen.mjs", false],
+    ["gen:validators", "tool-validators --check", false],
+    ["gen:validators", "tool-validators --watch", false],
+    ["gen:validators", "tool-validators init", false],
+    ["gen:validators", "echo tool-validators", false],
+    ["check:validators", "tool-validators --check", true],
+    ["check:validators", "tool-validators", false],
+  ])("%s: %j runs as init's would: %s", (name, script, kept) => {
+    expect(scriptConflicts({ [name]: script }, "npm run gen:validators")).toHaveLength(
+      kept ? 0 : 1,
+    );
+  });
+
+  it("names who runs the script", () => {
+    expect(scriptConflicts({ "gen:validators": "make" }, "npx tool-validators")).toEqual([
+      'conflict: the script "gen:validators" is "make", which does not run tool-validators, and init\'s command to generate runs it.',
+    ]);
+  });
+});
+
+describe("the framework of a shape", () => {
+  it.each([
+    ["ai-sdk", {}, "ai-sdk"],
+    ["openai-agents", {}, "openai-agents"],
+    ["plugin", {}, "tool-manager"],
+    ["mcp", {}, "mcp-server"],
+    ["mcp", { ai: "7" }, "ai-sdk-schema"],
+    ["mcp", { ai: "7", "@modelcontextprotocol/sdk": "1" }, "mcp-server"],
+    ["openai-chat", { ai: "7" }, "model-loop"],
+    ["anthropic", {}, "model-loop"],
+  ])("%s with %j: %s", (shape, frameworks, kind) => {
+    expect(hostKindOf(shape, frameworks)).toBe(kind);
   });
 });
 
@@ -117,7 +174,7 @@ describe("commands", () => {
     managerFrom: "",
     workspaceRoot: workspace ? "/w" : undefined,
     dependency: undefined,
-    usesMcpSdk: false,
+    frameworks: {},
   });
   it.each([
     ["npm", false, "sdk", "npm run gen:validators"],

@@ -8,7 +8,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { KEYWORD_SUPPORT, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
 import { HOST_ENV as ENV, HOST_FIXTURE as FIXTURE, TSC_7 } from "../helpers/hostChecks.js";
@@ -73,7 +73,7 @@ describe("the packed package in a host", () => {
       "dist/index.d.ts",
       "dist/support/types.ts",
       "dist/support/runtime.ts",
-      "dist/support/format.ts",
+      "dist/support/message.ts",
       "dist/support/similarity.ts",
       "dist/support/standard.ts",
       "dist/support/forms.ts",
@@ -95,6 +95,16 @@ describe("the packed package in a host", () => {
     );
     // Formatted with the host's prettier configuration (singleQuote).
     expect(index).toContain("from './types.js';");
+  });
+
+  it("`npx tool-validators init --dry-run` prints the wiring from the installed guides", async () => {
+    const before = await fs.readFile(path.join(host, "package.json"), "utf8");
+    const result = await ok("npx", ["tool-validators", "init", "--dry-run"]);
+    expect(await fs.readFile(path.join(host, "package.json"), "utf8")).toBe(before);
+    expect(result.stdout).toMatch(
+      /\n {2}The guide: node_modules\/tool-validators\/docs\/[a-z-]+\.md\n/,
+    );
+    expect(result.stdout).toContain("the guide's code (section ");
   });
 
   it("`npx tool-validators --version` prints the installed package's version", async () => {
@@ -223,7 +233,7 @@ describe("the packed package in a host", () => {
     // host's prettier configuration for a folder of the host.
     const outDir = path.join(host, "src/constrained");
     const result = await generateFromSchemas([{ name: "place_order", schema: EVERY_CONSTRAINT }], {
-      enforce: CONSTRAINT_KEYWORDS,
+      enforce: OPT_IN_KEYWORDS,
       outDir,
       command: "npm run gen:validators",
     });
@@ -231,8 +241,8 @@ describe("the packed package in a host", () => {
     await fs.mkdir(outDir, { recursive: true });
     for (const file of result.output!)
       await fs.writeFile(path.join(outDir, file.name), file.content);
-    expect(result.output!.map((file) => file.name)).toContain("constraints.ts");
-    expect(result.output!.map((file) => file.name)).toContain("patterns.ts");
+    for (const name of KEYWORD_SUPPORT)
+      expect(result.output!.map((file) => file.name)).toContain(`${name}.ts`);
     try {
       for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
         for (const tsc of [

@@ -5,14 +5,15 @@
 // rules, errors and warnings; oxlint's default rules and its suspicious category; TypeScript
 // 5.9 and 7 with every strict flag, module NodeNext and Bundler, lib ES2020. On every golden
 // folder (with the support modules its case gets), this repository's generated folders, and
-// random declarations with every constraint keyword enforced, in strict and standard mode (the
+// random declarations with every opt-in keyword enforced, in strict and standard mode (the
 // seed is printed; LINT_SEED=<seed> replays a run). The host's own tools run, from the host
 // fixture's lockfile (tests/helpers/hostChecks.ts). A folder with planted faults shows that each
 // check reports what it should: a check that cannot fail would pass everything.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { COPIED_MODULES } from "../../src/emit/supportModules.js";
+import { KEYWORD_SUPPORT, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
@@ -221,18 +222,9 @@ function mutated(file: { name: string; content: string }): { name: string; conte
 }
 
 /** The support modules an output folder may hold (the rest are tool modules and index.ts). */
-const SUPPORT = new Set([
-  "constraints.ts",
-  "failures.ts",
-  "format.ts",
-  "forms.ts",
-  "issues.ts",
-  "patterns.ts",
-  "runtime.ts",
-  "similarity.ts",
-  "standard.ts",
-  "types.ts",
-]);
+const SUPPORT: ReadonlySet<string> = new Set(
+  ["types", "issues", ...COPIED_MODULES, ...KEYWORD_SUPPORT].map((name) => `${name}.ts`),
+);
 
 /** Each golden case's expected files, with the support modules its generation gives. */
 async function goldenFolders(): Promise<Folder[]> {
@@ -262,15 +254,15 @@ async function repoFolders(): Promise<Folder[]> {
   );
 }
 
-/** Random declarations with every constraint keyword enforced (and, in standard mode, the odd ones). */
+/** Random declarations with every opt-in keyword enforced (and, in standard mode, the odd ones). */
 async function randomFolder(mode: Mode, seed: number): Promise<Folder> {
   const random = await acceptedDeclarations(
     randomDeclarations(seed, COUNT),
     mode,
-    CONSTRAINT_KEYWORDS,
+    OPT_IN_KEYWORDS,
   );
   const declarations = mode === "standard" ? [...ODD_ENFORCED, ...random] : random;
-  const result = await generateFromSchemas(declarations, { mode, enforce: CONSTRAINT_KEYWORDS });
+  const result = await generateFromSchemas(declarations, { mode, enforce: OPT_IN_KEYWORDS });
   const errors = result.diagnostics.filter((d) => d.severity === "error");
   expect(errors.map((e) => `${e.tool}: ${e.message}`)).toEqual([]);
   return { name: `random-${mode}-enforced`, files: result.output ?? [] };

@@ -7,7 +7,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { CONSTRAINT_KEYWORDS } from "../../src/keywords/constraintRules.js";
+import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
 import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
@@ -120,12 +120,12 @@ describe("generated output with every opt-in keyword enforced", () => {
     const seed = SEED + 2;
     // The random declarations the generator accepts with every keyword enforced.
     const random = randomDeclarations(seed, COUNT);
-    const accepted = await acceptedDeclarations(random, "standard", CONSTRAINT_KEYWORDS);
+    const accepted = await acceptedDeclarations(random, "standard", OPT_IN_KEYWORDS);
     expect(accepted.length).toBeGreaterThan(COUNT / 2);
     const packages = await writePackages(
       [...ODD_ENFORCED, ...accepted],
       "standard",
-      CONSTRAINT_KEYWORDS,
+      OPT_IN_KEYWORDS,
     );
     for (const dir of packages) {
       for (const [name, compiler] of Object.entries(COMPILERS)) {

@@ -1,6 +1,7 @@
 // What a pool of random schemas exercises: a guard against properties that pass because the
 // generators stopped producing the interesting cases.
 import { HOSTILE_KEYS, isRecord } from "./json.js";
+import { KEYWORDS } from "../../src/keywords/registry.js";
 import { KEY_ALLOWING, type Schema } from "./schemas.js";
 
 export type Feature =
@@ -27,15 +28,8 @@ export type Feature =
   | "other keyword not enforced"
   | "nested 3 levels";
 
-const ENFORCED = new Set([
-  "type",
-  "nullable",
-  "required",
-  "properties",
-  "additionalProperties",
-  "enum",
-  "items",
-]);
+/** The keywords enforced by default: the registry's that are not opt-in. */
+const ENFORCED = new Set(KEYWORDS.filter((keyword) => !keyword.optIn).flatMap((k) => k.keywords));
 
 /** How many schemas of `pool` show each feature (at least once anywhere inside). */
 export function featureCounts(pool: readonly Schema[]): Map<Feature, number> {

@@ -1,6 +1,7 @@
 // A reference interpreter of CONTRACT.md sections 3 and 4, written for the tests and sharing no code
 // with the generator: it walks a declaration and a value together and lists every issue in the
 // contract's order. Slow and plain on purpose.
+import { keyAllowingKeywords } from "../helpers/contract.js";
 
 export type Mode = "strict" | "standard";
 
@@ -20,21 +21,7 @@ export interface Issue {
 const MAX_ISSUES = 100;
 
 /** Keywords that can let keys in that no validator sees (a key declared in an `allOf` branch...). */
-const KEY_ALLOWING = new Set([
-  "patternProperties",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "then",
-  "else",
-  "$ref",
-  "$dynamicRef",
-  "$recursiveRef",
-  "dependencies",
-  "dependentSchemas",
-  "unevaluatedProperties",
-]);
+const KEY_ALLOWING = new Set(keyAllowingKeywords());
 
 const ORDER: Issue["code"][] = ["missing", "unexpected", "invalid_type", "invalid_enum"];
 

@@ -3,6 +3,7 @@
 // mixed in and hostile property keys. Every schema built here is one the generator accepts in
 // both modes (no required key that no call could satisfy, no empty enum).
 import fc from "fast-check";
+import { keyAllowingKeywords } from "../helpers/contract.js";
 import {
   objectOf,
   hostileStringArb,
@@ -17,21 +18,7 @@ import {
 export type Schema = boolean | { [key: string]: Json };
 
 /** Keywords that may let keys in that a validator cannot see: where present, unknown keys pass. */
-export const KEY_ALLOWING = [
-  "patternProperties",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "if",
-  "then",
-  "else",
-  "$ref",
-  "$dynamicRef",
-  "$recursiveRef",
-  "dependencies",
-  "dependentSchemas",
-  "unevaluatedProperties",
-] as const;
+export const KEY_ALLOWING: readonly string[] = keyAllowingKeywords();
 
 const PRIMITIVE_TYPES = ["string", "number", "integer", "boolean", "null"] as const;
 
