@@ -419,7 +419,10 @@ function stripped(plan: NullPlan, value: unknown): unknown {
 }
 
 /** A copy of the object's own enumerable keys but those left out. */
-function copyWithout(record: Record<string, unknown>, absent: ReadonlySet<string>): Record<string, unknown> {
+function copyWithout(
+  record: Record<string, unknown>,
+  absent: ReadonlySet<string>,
+): Record<string, unknown> {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(record)) if (!absent.has(key)) setOwn(copy, key, record[key]);
   return copy;

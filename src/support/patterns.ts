@@ -455,8 +455,7 @@ class Parser {
       this.at += 2;
       return { type: "assert", kind: c === "b" ? AT_BOUNDARY : NOT_AT_BOUNDARY };
     }
-    if (c === "k" || (c >= "1" && c <= "9"))
-      throw new Unsupported("a back-reference");
+    if (c === "k" || (c >= "1" && c <= "9")) throw new Unsupported("a back-reference");
     if (c === "u" && s[this.at + 2] === "{") return this.span(s.indexOf("}", this.at) + 1);
     if (c === "p" || c === "P") return this.span(s.indexOf("}", this.at) + 1);
     if (c === "u") {
