@@ -230,12 +230,13 @@ describe("the packed package in a host", () => {
 
   it("a folder generated with every constraint keyword enforced passes the host's TypeScript, linters and prettier", async () => {
     // In-process until the settings carry `enforce`: the same generator, formatted with the
-    // host's prettier configuration for a folder of the host.
+    // host's prettier configuration for a folder of the host (its settings' formatter).
     const outDir = path.join(host, "src/constrained");
     const result = await generateFromSchemas([{ name: "place_order", schema: EVERY_CONSTRAINT }], {
       enforce: OPT_IN_KEYWORDS,
       outDir,
       command: "npm run gen:validators",
+      formatter: "prettier",
     });
     expect(result.diagnostics).toEqual([]);
     await fs.mkdir(outDir, { recursive: true });
