@@ -259,7 +259,12 @@ describe("the packed package in a host", () => {
       expect(eslint.code).toBe(0);
       const oxlint = await inHost("npx", ["oxlint", "--deny-warnings", "src/constrained"]);
       expect(oxlint.stdout).toContain("Found 0 warnings and 0 errors.");
-      const biome = await inHost("npx", ["biome", "lint", "--error-on-warnings", "src/constrained"]);
+      const biome = await inHost("npx", [
+        "biome",
+        "lint",
+        "--error-on-warnings",
+        "src/constrained",
+      ]);
       expect(biome.code, biome.stdout + biome.stderr).toBe(0);
       const check = await inHost("npx", ["prettier", "--check", "src/constrained"]);
       expect(check.code).toBe(0);
