@@ -24,19 +24,18 @@ const NUMBER = /^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/;
 
 /**
  * The members of a type's text at its top level: split at each ` | ` outside brackets, braces,
- * parentheses, angle brackets and string literals (JSON-quoted: a `"` inside is escaped).
+ * parentheses, angle brackets, string literals (JSON-quoted: a `"` inside is escaped) and
+ * comments (an object type's members carry their descriptions, which may hold any of these).
  */
 function unionMembers(type: string): string[] {
   const members: string[] = [];
   let depth = 0;
-  let inString = false;
   let start = 0;
   for (let i = 0; i < type.length; i++) {
     const char = type[i];
-    if (inString) {
-      if (char === "\\") i++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
+    if (char === '"') i = stringEnd(type, i);
+    else if (type.startsWith("/*", i)) i = endOf(type, "*/", i);
+    else if (type.startsWith("//", i)) i = endOf(type, "\n", i);
     else if (char === "(" || char === "[" || char === "{" || char === "<") depth++;
     else if (char === ")" || char === "]" || char === "}" || char === ">") depth--;
     else if (depth === 0 && type.startsWith(" | ", i)) {
@@ -47,4 +46,17 @@ function unionMembers(type: string): string[] {
   }
   members.push(type.slice(start));
   return members.map((member) => member.trim());
+}
+
+/** The index of the `"` that closes the string literal opening at `start`. */
+function stringEnd(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+  return i;
+}
+
+/** The index of the last character of `end` after `start`, or the text's end. */
+function endOf(text: string, end: string, start: number): number {
+  const at = text.indexOf(end, start + 2);
+  return at < 0 ? text.length : at + end.length - 1;
 }

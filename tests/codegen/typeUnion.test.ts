@@ -25,4 +25,9 @@ describe("unionOf", () => {
     expect(unionOf([...members, '"x | y"'])).toBe(members.join(" | "));
     expect(unionOf(['"a\\" | b"', "string"])).toBe("string");
   });
+
+  it("splits never inside comments, whatever they hold (an object type's descriptions)", () => {
+    const object = '{\n  /** >z | ( " */\n  a: string | null;\n  // ] | <\n  b: 1;\n}';
+    expect(unionOf([object, "null", object])).toBe(`${object} | null`);
+  });
 });
