@@ -1,7 +1,7 @@
 // `pattern` at run time (src/support/patterns.ts): the automaton's time per character against
 // V8's RegExp, on patterns of tool declarations with the texts a call sends, and on the
 // patterns that take seconds with backtracking. `node --import tsx bench/patterns.ts`; the
-// figures go to BENCHMARKS.md ("pattern"). V8 is timed only where it takes no seconds.
+// figures are summarised in CONTRACT.md section 3.1. V8 is timed only where it takes no seconds.
 import { checkPattern } from "../src/keywords/redos.js";
 import { compilePattern, matchesPattern, patternVisits } from "../src/support/patterns.js";
 

@@ -2,6 +2,7 @@
 import { CORPUS_NAMES, type CorpusName, type TypiaExclusion } from "./corpus/index.js";
 import { CALLS, LONG_ARRAY, MANY_KEYS } from "./corpus/wrong.js";
 import type { MixedDispatch } from "./measure/dispatch.js";
+import { SDK_CASE } from "./measure/generator.js";
 import type { SizeResult } from "./measure/size.js";
 import { nsByContender, peerOverOurs, type Series } from "./measure/validators.js";
 import { guardsOf, netOfParse, peerRatio, peersOf, type Guard, type Results } from "./results.js";
@@ -220,6 +221,40 @@ function exclusionSection(results: Results): string {
   ].join("\n");
 }
 
+/** README.md's speed lines are those between these two lines; a full run writes them. */
+export const README_SPEED = [
+  "<!-- speed: written by `npm run bench` from bench/results.json -->",
+  "<!-- /speed -->",
+] as const;
+
+/**
+ * README.md's speed lines, what a user waits for: a valid call against ajv and typia, and the
+ * command on the SDK-shaped case, a first run and a check with nothing changed.
+ */
+export function renderReadmeSpeed(results: Results): string {
+  const { meta, callSite } = results;
+  const m = meta.machine;
+  const sdk = results.generator.cases.find((c) => c.name === SDK_CASE);
+  const seconds = (ms: number | undefined) => (ms === undefined ? "-" : `${(ms / 1000).toFixed(2)} s`);
+  const against = (peer: string) => times(peerRatio(callSite.valid, peer, "ours-lookedup"));
+  return [
+    `Measured by \`npm run bench\` on ${m.cpu} (${m.logicalCores} cores), Node ${m.node}:`,
+    "",
+    `- **A valid call**: ${ns(geoOf(callSite.valid, (n) => n["ours-lookedup"]!))} ns through \`validatorFor\`; ajv (its defaults) takes ${against("ajv-defaults")} as long, typia's \`equals\` ${against("typia")} (geometric means over the ${Object.keys(callSite.valid.tools).length} built-in tools, through one call site).`,
+    `- **A first run** of the command on ${sdk?.tools ?? "-"} tools shaped like an agent SDK's: ${seconds(sdk?.gen.wallMs)}.`,
+    `- **\`--check\` with nothing changed** (the last run's cache): ${seconds(sdk?.check?.wallMs)}.`,
+  ].join("\n");
+}
+
+/** `readme` with its speed lines replaced by `speed`. */
+export function withReadmeSpeed(readme: string, speed: string): string {
+  const [open, close] = README_SPEED;
+  const start = readme.indexOf(open);
+  const end = readme.indexOf(close, start);
+  if (start < 0 || end < 0) throw new Error(`README.md has no lines between ${open} and ${close}`);
+  return `${readme.slice(0, start + open.length)}\n\n${speed}\n\n${readme.slice(end)}`;
+}
+
 export function renderMarkdown(results: Results, previous?: Results): string {
   const { meta, validators, callSite, mixedDispatch: mixed } = results;
   const m = meta.machine;
@@ -304,6 +339,8 @@ export function renderMarkdown(results: Results, previous?: Results): string {
               times(value / results.constraints!.ns["ours-direct"]!),
             ]),
           ),
+          "",
+          "Its `pattern` runs on the linear-time automaton of src/support/patterns.ts, slower per character than V8's RegExp on short texts (bench/patterns.ts measures both; CONTRACT.md section 3.1 gives the figures).",
           "",
         ]
       : []),

@@ -28,7 +28,7 @@ import {
   type ValidatorSeries,
 } from "./measure/validators.js";
 import { compilePeers } from "./peers.js";
-import { renderMarkdown, renderSummary } from "./report.js";
+import { renderMarkdown, renderReadmeSpeed, renderSummary, withReadmeSpeed } from "./report.js";
 import type { Results } from "./results.js";
 import { loadTools } from "./schemas.js";
 import { addToChecksum, checksum, type TimingOptions } from "./timing.js";
@@ -36,13 +36,15 @@ import { buildTypia } from "./typia.js";
 
 const HELP = `Usage: npm run bench [-- <options>]
 
-  (none)            full run (a few minutes): writes BENCHMARKS.md and bench/results.json.
+  (none)            full run (a few minutes): writes BENCHMARKS.md, bench/results.json and
+                    README.md's speed lines.
                     Run it on a quiet machine: other load shows in the figures.
   --quick           the guards alone, with fewer and shorter rounds: the one-call-site
                     harness and the command on the SDK-shaped case (one run each, five
                     edits under --watch); prints the summary only. Also: npm run bench:quick
   --out <dir>       write BENCHMARKS.md and results.json into <dir> instead (also with --quick)
-  --render <file>   measure nothing: write BENCHMARKS.md from a saved results.json
+  --render <file>   measure nothing: write BENCHMARKS.md (and README.md's speed lines)
+                    from a saved results.json
   --check           measure nothing: check that every validator agrees on every call
   --call-site <file>  only the one-call-site measurement, written to <file> as JSON
                     (the full run and --quick run it so, in a process of its own)
@@ -205,7 +207,10 @@ async function measureMore(): Promise<
   return { validators, mixedDispatch, constraints, size };
 }
 
-/** Writes BENCHMARKS.md (and results.json), formatted as `npm run format` would. */
+/**
+ * Writes BENCHMARKS.md (and results.json), formatted as `npm run format` would, and, from a full
+ * run into the repository, README.md's speed lines.
+ */
 async function write(
   results: Results,
   previous: Results | undefined,
@@ -219,6 +224,11 @@ async function write(
     mdPath,
     await prettier.format(renderMarkdown(results, previous), { ...options, parser: "markdown" }),
   );
+  if (!outDir && !results.meta.quick) {
+    const readme = path.join(REPO, "README.md");
+    const text = withReadmeSpeed(await fs.readFile(readme, "utf8"), renderReadmeSpeed(results));
+    await fs.writeFile(readme, await prettier.format(text, { ...options, parser: "markdown" }));
+  }
   if (!json) return path.relative(process.cwd(), mdPath);
   await fs.writeFile(
     jsonPath,

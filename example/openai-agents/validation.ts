@@ -2,12 +2,12 @@
 // JSON Schema in OpenAI's strict form (every property required, an optional one nullable) and
 // answers a call whose Standard Schema validation failed with a fixed text; a tool input
 // guardrail sees the call as the model wrote it and can refuse it with a text of its own.
+// #region guardrail
 import {
   defineToolInputGuardrail,
   ToolGuardrailFunctionOutputFactory,
   type FunctionTool,
 } from "@openai/agents";
-// #region guardrail
 import {
   assertValidators,
   formatValidationError,

@@ -30,6 +30,9 @@ export const PRETTIER_CONFIG_FILES: readonly string[] = [
   ...["js", "mjs", "cjs", "ts", "mts", "cts"].map((extension) => `prettier.config.${extension}`),
 ];
 
+/** A configuration file that is a module (prettier loads it with `import` or `require`). */
+const MODULE_CONFIG = /\.[cm]?[jt]s$/;
+
 /** The prettier API as used here (versions 2 and 3). */
 interface PrettierApi {
   format(text: string, options: Record<string, unknown>): string | Promise<string>;
@@ -81,6 +84,7 @@ export class PrettierFormatter extends Formatter {
   readonly #display: (file: string) => string;
   readonly #threads: number;
   #workers: FormatWorker[] | undefined;
+  #configWorker: FormatWorker | undefined;
   #plugins = false;
 
   constructor(options: PrettierOptions) {
@@ -93,10 +97,19 @@ export class PrettierFormatter extends Formatter {
 
   /** Starts the workers, which load prettier and its parser while the declarations are read. */
   override warmUp(): void {
-    this.#workers ??= Array.from(
-      { length: Math.max(0, this.#threads - 1) },
-      () => new FormatWorker(this.identity.path, (message) => this.#unusable(message)),
+    this.#workers ??= Array.from({ length: Math.max(0, this.#threads - 1) }, () =>
+      this.#newWorker(),
     );
+  }
+
+  #newWorker(): FormatWorker {
+    return new FormatWorker(this.identity.path, (message) => this.#unusable(message));
+  }
+
+  /** A worker of this formatter's own: the first that formats, or one started for it. */
+  #worker(): FormatWorker {
+    this.warmUp();
+    return this.#workers![0] ?? (this.#configWorker ??= this.#newWorker());
   }
 
   /**
@@ -109,7 +122,15 @@ export class PrettierFormatter extends Formatter {
     const prettier = loadPrettier(this.identity.path);
     let config: Record<string, unknown> | null;
     try {
-      config = await prettier.resolveConfig(file, { editorconfig: true });
+      const configFile = await prettier.resolveConfigFile(file);
+      // A configuration module is loaded once per thread (Node keeps its modules for the
+      // thread's life): one changed under --watch is read in this formatter's own worker,
+      // new with the formatter, unless what it exports cannot leave the worker.
+      const fresh =
+        configFile !== null && MODULE_CONFIG.test(configFile)
+          ? await this.#worker().resolveConfig(file)
+          : undefined;
+      config = fresh ?? (await prettier.resolveConfig(file, { editorconfig: true }));
     } catch (error) {
       const configFile = await prettier.resolveConfigFile(file).catch(() => null);
       const where = configFile
@@ -175,7 +196,7 @@ export class PrettierFormatter extends Formatter {
   }
 
   override close(): void {
-    for (const worker of this.#workers ?? []) worker.stop();
+    for (const worker of [...(this.#workers ?? []), this.#configWorker]) worker?.stop();
   }
 }
 
@@ -215,7 +236,21 @@ async function formatOne(text, options) {
     return { error: message };
   }
 }
-parentPort.on("message", async ({ id, jobs }) => {
+async function resolveConfig(id, file) {
+  try {
+    const config = await prettier.resolveConfig(file, { editorconfig: true });
+    try {
+      parentPort.postMessage({ id, config });
+    } catch {
+      // Functions or plugin objects cannot leave the thread: resolved where formatting is.
+      parentPort.postMessage({ id, config: undefined });
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, loadError: String((error && error.message) || error) });
+  }
+}
+parentPort.on("message", async ({ id, jobs, configOf }) => {
+  if (configOf !== undefined) return resolveConfig(id, configOf);
   await warm;
   const results = [];
   for (const job of jobs) {
@@ -228,12 +263,14 @@ parentPort.on("message", async ({ id, jobs }) => {
 `;
 
 interface Pending {
-  resolve(texts: string[]): void;
+  resolve(reply: Reply): void;
   reject(error: Error): void;
 }
 
 interface Reply {
   readonly id: number;
+  readonly config?: Record<string, unknown> | null;
+  readonly loadError?: string;
   readonly formatted?: string[];
   readonly name?: string;
   readonly error?: string;
@@ -258,7 +295,8 @@ class FormatWorker {
       const pending = this.#pending.get(reply.id);
       this.#pending.delete(reply.id);
       if (this.#pending.size === 0) this.#worker.unref();
-      if (reply.formatted) pending?.resolve(reply.formatted);
+      if (reply.formatted || "config" in reply) pending?.resolve(reply);
+      else if (reply.loadError !== undefined) pending?.reject(new Error(reply.loadError));
       else if (reply.configError !== undefined) pending?.reject(onConfigError(reply.configError));
       else pending?.reject(invalidCode(reply.name ?? "?", reply.error ?? "unknown error"));
     });
@@ -272,12 +310,21 @@ class FormatWorker {
     this.#worker.unref();
   }
 
-  format(jobs: readonly FormatJob[]): Promise<string[]> {
+  async format(jobs: readonly FormatJob[]): Promise<string[]> {
+    return (await this.#ask({ jobs })).formatted!;
+  }
+
+  /** The options prettier resolves for `file` here, or undefined if they cannot be sent. */
+  async resolveConfig(file: string): Promise<Record<string, unknown> | null | undefined> {
+    return (await this.#ask({ configOf: file })).config;
+  }
+
+  #ask(request: { jobs: readonly FormatJob[] } | { configOf: string }): Promise<Reply> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.ref();
-      this.#worker.postMessage({ id, jobs });
+      this.#worker.postMessage({ id, ...request });
     });
   }
 

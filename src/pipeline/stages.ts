@@ -77,7 +77,7 @@ export async function findStage(
  */
 export function checkExtraction(
   result: ExtractResult,
-  options: Pick<GenerateOptions, "excludeTools">,
+  options: Pick<GenerateOptions, "excludeTools" | "shapes">,
   found: Found,
   diagnostics: DiagnosticBag,
 ): void {
@@ -94,11 +94,13 @@ export function checkExtraction(
       );
     } else {
       const instead = foundInstead(result);
+      // A `shapes` list hides every declaration of the shapes it leaves out: say so.
+      const only = options.shapes ? ` "shapes" reads only ${quoted(options.shapes)}.` : "";
       diagnostics.report(
         "TV3003",
         instead
-          ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.`
-          : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).`,
+          ? `No JSON Schema tool declaration found in the ${where} matching ${listed}; found ${instead} instead.${only}`
+          : `No tool declaration found in the ${where} matching ${listed} (is the glob right?).${only}`,
       );
     }
   }

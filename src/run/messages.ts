@@ -130,7 +130,7 @@ function skippedHeading(skip: Skip): string {
     case "library":
       return `Declared with ${skip.library} (validated by it at run time, no validator)`;
     case "run time":
-      return "Built at run time (a name or schema from a parameter, a call or a loop; skipped)";
+      return "Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped)";
     case "unnamed":
       return "Named where it is used, outside the files read (skipped)";
   }

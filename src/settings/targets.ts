@@ -58,7 +58,7 @@ export interface TargetConfig {
 export type FormatterSetting = FormatterName | { readonly command: string };
 
 /** The formatters the `formatter` setting and `--formatter` name. */
-const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
+export const FORMATTER_NAMES = ["prettier", "biome", "none"] as const;
 
 export type FormatterName = (typeof FORMATTER_NAMES)[number];
 

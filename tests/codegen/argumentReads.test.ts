@@ -43,7 +43,7 @@ describe("undeclared argument reads", () => {
   });
 
   it("finds every key the built-in tools read declared", async () => {
-    const result = await generate({ cwd: REPO, tools: [REPO_TOOLS] });
+    const result = await generate({ cwd: REPO, tools: [REPO_TOOLS], formatter: "none" });
     expect(result.diagnostics).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { generate } from "../../src/pipeline/generate.js";
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/diagnostics");
 
 async function diagnose(glob: string) {
-  const result = await generate({ cwd: FIXTURES, tools: [glob] });
+  const result = await generate({ cwd: FIXTURES, tools: [glob], formatter: "none" });
   return {
     result,
     printed: result.diagnostics.map((d) => formatDiagnostic(d, result.sources)),

@@ -418,7 +418,7 @@ describe("validators generated from the files and from the imported values", () 
         values.push({ name: `Batch${index}`, schema: evaluated(module.tool, shape).schema });
       }
       const fromFiles = await generate({ cwd: path.join(root, "batch"), tools: ["*/tool.ts"] });
-      const fromValues = await generateFromSchemas(values);
+      const fromValues = await generateFromSchemas(values, { formatter: "none" });
       const errors = [...fromFiles.diagnostics, ...fromValues.diagnostics].filter(
         (d) => d.severity === "error",
       );

@@ -10,8 +10,9 @@ import { coverageLines } from "../../src/run/messages.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../fixtures/shapes");
 
+/** What a run reads and reports (its output is not formatted: the reading is under test). */
 async function read(tools: string[], options: Omit<GenerateOptions, "cwd" | "tools"> = {}) {
-  const result = await generate({ cwd: FIXTURES, tools, ...options });
+  const result = await generate({ cwd: FIXTURES, tools, formatter: "none", ...options });
   const printed = result.diagnostics.map((d) => formatDiagnostic(d, result.sources));
   return { result, printed };
 }
@@ -106,7 +107,7 @@ describe("declaration shapes and places", () => {
     expect(printed).toEqual([]);
     expect(result.output).toBeDefined();
     expect(coverageLines(result).slice(0, 1)).toEqual([
-      "Built at run time (a name or schema from a parameter, a call or a loop; skipped): 2 objects: bridge.ts:9:31 toOpenAi(), bridge.ts:16:10 toFlat().",
+      "Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped): 2 objects: bridge.ts:9:31 toOpenAi(), bridge.ts:16:10 toFlat().",
     ]);
   });
 
@@ -162,5 +163,12 @@ describe("declaration shapes and places", () => {
     const { result, printed } = await read(["ambiguous.ts", "mcp.ts"], { shapes: ["mcp"] });
     expect(printed).toEqual([]);
     expect(result.tools.map((tool) => tool.name)).toContain("two_schemas");
+  });
+
+  it("a restriction that hides every tool says so in TV3003", async () => {
+    const { printed } = await read(["openai.ts"], { shapes: ["mcp", "ai-sdk"] });
+    expect(printed.map((text) => text.split("\n")[0])).toEqual([
+      'error TV3003: No tool declaration found in the file matching "openai.ts" (is the glob right?). "shapes" reads only "mcp", "ai-sdk".',
+    ]);
   });
 });

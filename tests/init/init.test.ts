@@ -348,7 +348,7 @@ describe("init: an OpenAI-style loop (yarn)", () => {
     // The bridge built at run time is no declaration: listed as every run lists it, no error.
     expect(result.stdout).toContain(
       "Also found (every run lists them; no validator, no error):\n" +
-        "  Built at run time (a name or schema from a parameter, a call or a loop; skipped): 1 object: src/agent/mcpBridge.ts:3:10 bridge().\n",
+        "  Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped): 1 object: src/agent/mcpBridge.ts:3:10 bridge().\n",
     );
     expect(result.stdout).toContain(
       "Framework: an agent loop on a model API (OpenAI-style tool calls).\n" +
@@ -417,7 +417,7 @@ describe("init: a wave-style tool manager in a pnpm workspace", () => {
     // The factory is a run-time builder, listed; a chat message block with `parameters` and a
     // `tool_choice` value are no tools: neither is proposed or left out.
     expect(result.stdout).toContain(
-      "Built at run time (a name or schema from a parameter, a call or a loop; skipped): 1 object: src/tools/buildTool.ts:4:10 buildTool().",
+      "Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped): 1 object: src/tools/buildTool.ts:4:10 buildTool().",
     );
     expect(result.stdout).not.toContain("messages.ts");
     expect(result.stdout).not.toContain("workflow");
@@ -588,7 +588,7 @@ describe("init: the frameworks", () => {
     const result = await runInit(dir);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      "  Built at run time (a name or schema from a parameter, a call or a loop; skipped): 1 object: src/agent.ts:7:18 add_note.\n",
+      "  Built at run time (a name or schema from a parameter, a call, a loop or the generated folder; skipped): 1 object: src/agent.ts:7:18 add_note.\n",
     );
     expect(result.stdout).toContain(
       'Framework: the Vercel AI SDK (declarations read elsewhere) ("ai" 7.0.173 in the dependencies).\n' +

@@ -9,6 +9,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEYWORD_SUPPORT, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
+import { WIRINGS } from "../../src/init/wiring.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
 import { HOST_ENV as ENV, HOST_FIXTURE as FIXTURE, TSC_7 } from "../helpers/hostChecks.js";
@@ -55,18 +56,12 @@ afterAll(async () => {
 });
 
 describe("the packed package in a host", () => {
-  it("holds the compiled generator, its support sources, the license, the readme and the wiring guides; no tests", () => {
+  it("holds the compiled generator, its support sources, the license, the readme, the changelog and the guides init reads; no tests", () => {
     const files = packed.files.map((file) => file.path);
-    expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual([
-      "LICENSE",
-      "README.md",
-      "docs/ai-sdk.md",
-      "docs/mcp-server.md",
-      "docs/openai-agents.md",
-      "docs/openai-loop.md",
-      "docs/tool-manager.md",
-      "package.json",
-    ]);
+    const guides = new Set(Object.values(WIRINGS).map((wiring) => wiring.guide));
+    expect(files.filter((file) => !file.startsWith("dist/")).sort()).toEqual(
+      ["CHANGELOG.md", "LICENSE", "README.md", ...guides, "package.json"].sort(),
+    );
     for (const file of [
       "dist/bin.js",
       "dist/index.js",
@@ -80,6 +75,43 @@ describe("the packed package in a host", () => {
     ])
       expect(files).toContain(file);
     expect(files.filter((file) => /\.test\.|fixtures|bench/.test(file))).toEqual([]);
+  });
+
+  it("passes `npm publish --dry-run` as it is, with the files `npm pack` packed", async () => {
+    const tarball = path.join(temp, packed.filename);
+    // --offline: the dry run needs nothing of the registry (it would ask for the name's versions).
+    const publish = await run("npm", ["publish", "--dry-run", "--offline", "--json", tarball], temp, {
+      env: ENV,
+    });
+    expect(publish.code, publish.stderr).toBe(0);
+    const manifest = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
+      name: string;
+      version: string;
+    };
+    const report = (
+      JSON.parse(publish.stdout) as Record<string, { id: string; files: { path: string }[] }>
+    )[manifest.name]!;
+    expect(report.id).toBe(`${manifest.name}@${manifest.version}`);
+    expect(report.files.map((file) => file.path).sort()).toEqual(
+      packed.files.map((file) => file.path).sort(),
+    );
+  });
+
+  it("states what a registry and a host read: license, engines, repository, keywords, prettier an optional peer", async () => {
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(host, "node_modules/tool-validators/package.json"), "utf8"),
+    ) as Record<string, unknown>;
+    expect(manifest.private).toBeUndefined();
+    expect(manifest.license).toBe("MIT");
+    expect(manifest.engines).toEqual({ node: ">=20" });
+    expect(manifest.repository).toEqual({
+      type: "git",
+      url: "git+https://github.com/tool-validators/tool-validators.git",
+    });
+    expect(manifest.keywords).toEqual(expect.arrayContaining(["json-schema", "mcp", "validator"]));
+    expect(manifest.peerDependencies).toEqual({ prettier: "^2.0.0 || ^3.0.0" });
+    expect(manifest.peerDependenciesMeta).toEqual({ prettier: { optional: true } });
+    expect(Object.keys(manifest.dependencies as object)).not.toContain("prettier");
   });
 
   it("`npx tool-validators` runs with Node alone and names the host's command in the headers", async () => {

@@ -60,7 +60,11 @@ async function prepare(
   const groups = readGroups(only);
   const schemas = groups.map(({ id, group }) => ({ name: id, schema: group.schema }));
   const rejected = new Map<string, string>();
-  const checked = await generateFromSchemas(schemas, { mode: "standard", enforce });
+  const checked = await generateFromSchemas(schemas, {
+    mode: "standard",
+    enforce,
+    formatter: "none",
+  });
   for (const d of checked.diagnostics) {
     if (d.severity === "error" && !rejected.has(d.tool!))
       rejected.set(d.tool!, `${d.code} ${d.schemaPath}: ${d.message}`);
