@@ -3,6 +3,7 @@ import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
   MAX_ISSUES,
+  type ObjectMethods,
   UNREADABLE,
   append,
   caught,
@@ -75,7 +76,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
         let v2: unknown;
         let u0: string[] | undefined;
         for (const k0 in r0) {
-          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r0, k0)) continue;
           switch (k0) {
             case "questions":
               try {
@@ -133,7 +134,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                   let v8: unknown;
                   let u1: string[] | undefined;
                   for (const k1 in r1) {
-                    if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+                    if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r1, k1)) continue;
                     switch (k1) {
                       case "question":
                         try {
@@ -210,7 +211,8 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
                             let v12: unknown;
                             let u2: string[] | undefined;
                             for (const k2 in r2) {
-                              if (!Object.prototype.hasOwnProperty.call(r2, k2)) continue;
+                              if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r2, k2))
+                                continue;
                               switch (k2) {
                                 case "label":
                                   try {
@@ -304,7 +306,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
             try {
               let u3: unknown[] | undefined;
               for (const k3 in r3) {
-                if (!Object.prototype.hasOwnProperty.call(r3, k3)) continue;
+                if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r3, k3)) continue;
                 let v16: unknown;
                 try {
                   v16 = r3[k3];
@@ -339,7 +341,7 @@ export function validateAskUserQuestion(args: unknown): ValidationIssue[] | unde
               let v19: unknown;
               let u4: string[] | undefined;
               for (const k5 in r4) {
-                if (!Object.prototype.hasOwnProperty.call(r4, k5)) continue;
+                if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r4, k5)) continue;
                 switch (k5) {
                   case "source":
                     try {

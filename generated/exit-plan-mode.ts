@@ -3,6 +3,7 @@ import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
   MAX_ISSUES,
+  type ObjectMethods,
   UNREADABLE,
   append,
   caught,
@@ -33,7 +34,7 @@ export function validateExitPlanMode(args: unknown): ValidationIssue[] | undefin
       try {
         let u0: string[] | undefined;
         for (const k0 in r0) {
-          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r0, k0)) continue;
           if (u0 !== undefined && u0.length >= MAX_ISSUES) continue;
           let v0: unknown;
           try {

@@ -3,6 +3,7 @@ import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
   MAX_ISSUES,
+  type ObjectMethods,
   UNREADABLE,
   append,
   caught,
@@ -42,18 +43,7 @@ export type LSPArgs = {
   character: number;
 };
 
-const e0: readonly unknown[] = Object.freeze([
-  "goToDefinition",
-  "findReferences",
-  "hover",
-  "documentSymbol",
-  "workspaceSymbol",
-  "goToImplementation",
-  "prepareCallHierarchy",
-  "incomingCalls",
-  "outgoingCalls",
-]);
-function e1(v: unknown): boolean {
+function e0(v: unknown): boolean {
   if (typeof v !== "string") return false;
   switch (v.length) {
     case 5:
@@ -71,6 +61,17 @@ function e1(v: unknown): boolean {
   }
   return false;
 }
+const e1: readonly unknown[] = Object.freeze([
+  "goToDefinition",
+  "findReferences",
+  "hover",
+  "documentSymbol",
+  "workspaceSymbol",
+  "goToImplementation",
+  "prepareCallHierarchy",
+  "incomingCalls",
+  "outgoingCalls",
+]);
 const p0 = Object.freeze(["operation"]);
 const p1 = Object.freeze(["filePath"]);
 const p2 = Object.freeze(["line"]);
@@ -91,7 +92,7 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
         let v3: unknown;
         let u0: string[] | undefined;
         for (const k0 in r0) {
-          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r0, k0)) continue;
           switch (k0) {
             case "operation":
               try {
@@ -139,8 +140,8 @@ export function validateLSP(args: unknown): ValidationIssue[] | undefined {
           c = missing(c, p0);
         } else {
           if (typeof v0 === "string") {
-            if (!e1(v0)) {
-              c = wrongValue(c, p0, e0, v0);
+            if (!e0(v0)) {
+              c = wrongValue(c, p0, e1, v0);
             }
           } else {
             c = wrongType(c, p0, "string", v0);

@@ -3,6 +3,7 @@ import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
   MAX_ISSUES,
+  type ObjectMethods,
   UNREADABLE,
   append,
   caught,
@@ -83,7 +84,7 @@ export function validateTaskUpdate(args: unknown): ValidationIssue[] | undefined
         let v8: unknown;
         let u0: string[] | undefined;
         for (const k0 in r0) {
-          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r0, k0)) continue;
           switch (k0) {
             case "taskId":
               try {

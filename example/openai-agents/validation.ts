@@ -52,7 +52,7 @@ function parsed(text: string): unknown {
 }
 
 /** At start-up: every tool of the agent has a generated validator (one left out of the globs fails here). */
-export function assertValidated(tools: readonly FunctionTool<any, any, any>[]): void {
+export function assertValidated(tools: readonly Pick<FunctionTool, "name">[]): void {
   assertValidators(tools.map((tool) => tool.name));
 }
 // #endregion guardrail

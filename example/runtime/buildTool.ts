@@ -59,6 +59,6 @@ export function buildTool<Args = Record<string, unknown>>(
 }
 
 /** True for a tool made by `buildTool`. */
-export function isCustomTool(tool: ToolPlugin<any>): boolean {
+export function isCustomTool(tool: ToolPlugin<unknown>): boolean {
   return (tool as Partial<CustomToolPlugin>)[CUSTOM_TOOL] === true;
 }

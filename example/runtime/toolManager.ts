@@ -62,7 +62,7 @@ export interface ValidationFailureEvent {
 export interface ToolManagerOptions {
   workdir: string;
   /** Tools of the SDK user (e.g. from `buildTool`); one named like a built-in replaces it. */
-  customTools?: readonly ToolPlugin<any>[];
+  customTools?: readonly ToolPlugin<unknown>[];
   /** Only these built-in and custom tools are available (case-insensitive names). */
   tools?: readonly string[];
   /** These tools are never available (case-insensitive; a trailing `*` matches a prefix). */
@@ -341,7 +341,7 @@ export class ToolManager {
 
   /** Why the call may not run, or undefined when it may. */
   async #checkPermission(
-    tool: ToolPlugin<any>,
+    tool: ToolPlugin<unknown>,
     name: string,
     args: Record<string, unknown>,
   ): Promise<string | undefined> {
@@ -364,7 +364,7 @@ export class ToolManager {
   }
 
   async #run(
-    tool: ToolPlugin<any>,
+    tool: ToolPlugin<unknown>,
     name: string,
     args: Record<string, unknown>,
     signal: AbortSignal | undefined,

@@ -6,7 +6,7 @@ import type { ToolPlugin } from "../tools/toolPlugin.js";
 export type ToolSource = "builtin" | "custom" | "mcp";
 
 export interface RegisteredTool {
-  readonly tool: ToolPlugin<any>;
+  readonly tool: ToolPlugin<unknown>;
   readonly source: ToolSource;
   /** The generated argument validator: built-in tools only (looked up once, at registration). */
   readonly validate?: Validator;
@@ -50,7 +50,7 @@ export class ToolRegistry {
   }
 
   /** Registers the tool unless the filters leave it out; says whether it was registered. */
-  register(tool: ToolPlugin<any>, source: ToolSource, validate?: Validator): boolean {
+  register(tool: ToolPlugin<unknown>, source: ToolSource, validate?: Validator): boolean {
     if (this.#denied.matches(tool.name)) return false;
     if (source !== "mcp" && this.#allowed && !this.#allowed.matches(tool.name)) return false;
     // A tool made by buildTool is custom even if it was handed in among the built-ins.

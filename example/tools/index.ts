@@ -19,7 +19,7 @@ import { enterWorktreeTool, exitWorktreeTool } from "./worktree.js";
 import { writeTool } from "./write.js";
 
 /** Every built-in tool, in the order they are registered. */
-export const builtinTools: readonly ToolPlugin<any>[] = [
+export const builtinTools: readonly ToolPlugin<unknown>[] = [
   bashTool,
   taskStopTool,
   readTool,

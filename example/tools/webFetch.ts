@@ -203,11 +203,12 @@ export function htmlToText(html: string, baseUrl?: URL): string {
   let body = html
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(new RegExp(`<(${DROPPED_ELEMENTS})\\b[^>]*>[\\s\\S]*?<\\/\\1\\s*>`, "gi"), "");
-  // Preformatted blocks keep their whitespace: set them aside before whitespace is collapsed.
+  // Preformatted blocks keep their whitespace: set them aside before whitespace is collapsed,
+  // their places marked by their index between two private-use characters (U+E000).
   const preBlocks: string[] = [];
   body = body.replace(/<pre\b[^>]*>([\s\S]*?)<\/pre\s*>/gi, (_match, inner: string) => {
     preBlocks.push(decodeEntities(stripTags(inner)).replace(/^\n/, "").trimEnd());
-    return `\n\n\u0000${preBlocks.length - 1}\u0000\n\n`;
+    return `\n\n\ue000${preBlocks.length - 1}\ue000\n\n`;
   });
   body = body
     .replace(/\s+/g, " ")
@@ -226,7 +227,7 @@ export function htmlToText(html: string, baseUrl?: URL): string {
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim()
-    .replace(/\u0000(\d+)\u0000/g, (_match, index: string) => preBlocks[Number(index)] ?? "");
+    .replace(/\ue000(\d+)\ue000/g, (_match, index: string) => preBlocks[Number(index)] ?? "");
   const cleanTitle = title && decodeEntities(stripTags(title)).replace(/\s+/g, " ").trim();
   if (cleanTitle) text = `Title: ${cleanTitle}\n\n${text}`;
   return text;

@@ -37,23 +37,27 @@ export function code(strings: TemplateStringsArray, ...values: Interpolation[]):
 /**
  * A JavaScript literal for a primitive. JSON.stringify quotes strings with every quote,
  * backslash and control character escaped; U+2028 and U+2029 are escaped too, because they
- * end a line inside a `//` comment and inside string literals of older engines.
+ * end a line inside a `//` comment and inside string literals of older engines; and the `{` of
+ * `${`, which hosts' linters take for a template placeholder in the wrong quotes
+ * (no-template-curly-in-string).
  */
 export function literal(value: string | number | boolean | null): Code {
   // The extractor reports numbers JSON cannot carry; reaching here with one is a bug.
   if (typeof value === "number" && !Number.isFinite(value))
-    throw new Error(`internal error: ${value} reached the emitter`);
-  return Code.raw(escapeLineSeparators(JSON.stringify(value)));
+    throw new Error(`internal error: ${String(value)} reached the emitter`);
+  const text = escapeLineSeparators(JSON.stringify(value));
+  return Code.raw(typeof value === "string" ? text.replace(/\$\{/g, () => "$\\u007B") : text);
 }
 
 /**
  * A JavaScript expression for any JSON value. Arrays and objects go through JSON.parse of a
  * string literal, so a key such as `__proto__` stays an own key (an object literal would set
- * the prototype instead).
+ * the prototype instead), cast to `type` (JSON.parse gives `any`, which hosts' linters refuse
+ * to assign: no-unsafe-assignment).
  */
-export function jsonValue(value: JsonValue): Code {
+export function jsonValue(value: JsonValue, type: string): Code {
   if (value === null || typeof value !== "object") return literal(value);
-  return code`JSON.parse(${JSON.stringify(value)})`;
+  return code`JSON.parse(${JSON.stringify(value)}) as ${Code.raw(type)}`;
 }
 
 /** An object-literal or interface key: bare when it is a plain identifier, quoted otherwise. */
@@ -96,7 +100,9 @@ export function lengthSwitch<T>(
  */
 export function commentText(text: string): string {
   return escapeLineSeparators(
-    text.replace(/[\u0000-\u001f\u007f]/g, (c) =>
+    // The control characters: U+0000 to U+001F and U+007F, as the characters outside the others
+    // (a pattern with control characters in it is what linters reject: no-control-regex).
+    text.replace(/[^\u0020-\u007e\u0080-\uffff]/g, (c) =>
       c === "\n" ? "\\n" : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
     ),
   ).replace(/\*\//g, "*\\/");
@@ -145,7 +151,7 @@ export type NamePrefix =
  */
 export function pascalIdentifier(text: string): string | undefined {
   // Dropping non-ASCII letters would leave a misleading fragment ("ünï" -> "N"): use a counter.
-  if (/[^\x00-\x7f]/.test(text)) return undefined;
+  if (/[\u0080-\uffff]/.test(text)) return undefined;
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const name = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("");
   if (name === "" || /^[0-9]/.test(name)) return undefined;

@@ -72,7 +72,7 @@ export class ModuleContext {
           values.map((m) => literal(m as string | number | boolean | null)),
           ", ",
         )}]`
-      : jsonValue(values as JsonValue[]);
+      : jsonValue(values as JsonValue[], "unknown[]");
     return this.constant("e", list, "readonly unknown[]");
   }
 
@@ -80,6 +80,11 @@ export class ModuleContext {
   use(name: string, module = RUNTIME): Code {
     this.#import({ module, name });
     return Code.raw(name);
+  }
+
+  /** Whether a name from a support module is imported (as a value or a type). */
+  imports(name: string, module = RUNTIME): boolean {
+    return this.#imports.get(module)?.has(name) ?? false;
   }
 
   /** A type from a support module, imported with `type`. */

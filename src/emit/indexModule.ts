@@ -3,11 +3,11 @@ import type { ToolModuleNames } from "./names.js";
 
 /**
  * The dispatch of `validateToolArgs`: a switch on the name's length, then direct comparisons
- * and direct calls.
+ * and direct calls (with no tool, the table's lookup, which finds none).
  */
 function dispatchByName(modules: readonly ToolModuleNames[]): Code {
-  if (modules.length === 0) return code``;
-  return lengthSwitch(
+  if (modules.length === 0) return code`return validators.get(toolName)?.(args);\n`;
+  const dispatch = lengthSwitch(
     Code.raw("toolName"),
     modules,
     ({ tool }) => tool.name,
@@ -19,6 +19,7 @@ function dispatchByName(modules: readonly ToolModuleNames[]): Code {
       return code`${join(tests, "")}return undefined;\n`;
     },
   );
+  return code`${dispatch}return undefined;\n`;
 }
 
 /**
@@ -92,8 +93,7 @@ export const validatedToolNames: readonly string[] = Object.freeze([${join(names
  */
 export function validateToolArgs(toolName: string, args: unknown): ValidationIssue[] | undefined {
 if (typeof toolName !== "string") return undefined;
-${dispatchByName(modules)}${modules.length === 0 ? code`void args;\n` : code``}return undefined;
-}
+${dispatchByName(modules)}}
 
 /** A tool's validator, for callers that look it up once (when registering the tool). */
 export function validatorFor(toolName: string): Validator | undefined {

@@ -52,15 +52,15 @@ function tables(issues: readonly IssueDefinition[], hints: readonly HintDefiniti
       )}],\n`,
   );
   return code`/** Each issue code's place in the text's order: issues come grouped by it, lowest first. */
-export const ISSUE_RANKS: { readonly [C in ValidationIssue["code"]]: number } = {
+export const ISSUE_RANKS: Readonly<Record<ValidationIssue["code"], number>> = {
 ${join(ranks, "")}};
 
 /** The fields a validation log keeps of each issue besides its code, path and hint. */
-export const RECORDED_FIELDS: { readonly [C in ValidationIssue["code"]]: readonly string[] } = {
+export const RECORDED_FIELDS: Readonly<Record<ValidationIssue["code"], readonly string[]>> = {
 ${join(recorded, "")}};
 
 /** The fields of each hint kind. */
-export const HINT_FIELDS: { readonly [K in ValidationHint["kind"]]: readonly string[] } = {
+export const HINT_FIELDS: Readonly<Record<ValidationHint["kind"], readonly string[]>> = {
 ${join(hintFields, "")}};
 `.toString();
 }
@@ -125,50 +125,61 @@ function unused(templates: readonly string[], parameters: readonly string[]): Co
 const PLACEHOLDER = /\{([a-z]+)(?::([a-zA-Z]+))?\}/g;
 
 /**
- * A text template as an expression: literal parts quoted, `{path}`, `{where}`,
- * `{sibling:field}` and `{field}` as the parts they stand for (fields shown by their kind).
+ * A text template as an expression: literal parts quoted (adjacent ones as one literal: hosts'
+ * linters reject a concatenation of literals), `{path}`, `{where}`, `{sibling:field}` and
+ * `{field}` as the parts they stand for (fields shown by their kind).
  */
 function template(text: string, fields: readonly IssueField[], owner: "issue" | "hint"): Code {
-  const parts: Code[] = [];
+  const parts: (Code | string)[] = [];
   let last = 0;
   for (const match of text.matchAll(PLACEHOLDER)) {
-    if (match.index > last) parts.push(literal(text.slice(last, match.index)));
-    parts.push(placeholder(match[1]!, match[2], fields, owner, text));
+    parts.push(text.slice(last, match.index));
+    parts.push(...placeholder(match[1]!, match[2], fields, owner, text));
     last = match.index + match[0].length;
   }
-  if (last < text.length) parts.push(literal(text.slice(last)));
-  return parts.length === 0 ? literal("") : join(parts, " + ");
+  parts.push(text.slice(last));
+  const merged: (Code | string)[] = [];
+  for (const part of parts) {
+    const previous = merged.at(-1);
+    if (typeof part === "string" && typeof previous === "string") merged[merged.length - 1] = previous + part;
+    else merged.push(part);
+  }
+  const expressions = merged
+    .filter((part) => part !== "")
+    .map((part) => (typeof part === "string" ? literal(part) : part));
+  return expressions.length === 0 ? literal("") : join(expressions, " + ");
 }
 
+/** A placeholder as the parts of the text it stands for: code, and literal text. */
 function placeholder(
   name: string,
   argument: string | undefined,
   fields: readonly IssueField[],
   owner: "issue" | "hint",
   text: string,
-): Code {
-  if (name === "path") return Code.raw("path");
-  if (name === "where") return Code.raw("where");
+): (Code | string)[] {
+  if (name === "path") return [Code.raw("path")];
+  if (name === "where") return [Code.raw("where")];
   if (name === "sibling" && argument !== undefined)
-    return code`shown.sibling(issue.path, ${Code.raw(owner)}.${Code.raw(argument)})`;
+    return [code`shown.sibling(issue.path, ${Code.raw(owner)}.${Code.raw(argument)})`];
   const field = fields.find((f) => f.name === name);
   if (!field || argument !== undefined)
     throw new Error(`internal error: the text ${JSON.stringify(text)} names {${name}}`);
   const access = code`${Code.raw(owner)}.${Code.raw(field.name)}`;
   switch (field.shown) {
     case "text":
-      return code`shown.text(${access})`;
+      return [code`shown.text(${access})`];
     case "values":
-      return code`shown.values(${access})`;
+      return [code`shown.values(${access})`];
     case "json":
-      return code`shown.json(${access})`;
+      return [code`shown.json(${access})`];
     case "number":
-      return code`String(${access})`;
+      return [code`String(${access})`];
     case "count": {
       const unit = field.unit ?? "";
-      return code`String(${access}) + (${access} === 1 ? ${` ${unit}`} : ${` ${unit}s`})`;
+      return [code`String(${access}) + (${access} === 1 ? ${` ${unit}`} : ${` ${unit}s`})`];
     }
     case "indices":
-      return code`"[" + String(${access}[0]) + "] and [" + String(${access}[1]) + "]"`;
+      return ["[", code`String(${access}[0])`, "] and [", code`String(${access}[1])`, "]"];
   }
 }

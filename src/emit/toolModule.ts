@@ -1,5 +1,5 @@
 import { Code, code, commentText, join } from "../code/code.js";
-import { EmitContext, ModuleContext } from "../code/context.js";
+import { EmitContext, ModuleContext, pathCode } from "../code/context.js";
 import { hasChecks, type SchemaNode } from "../keywords/definition.js";
 import { argsType, jsdoc, schemaEmitter } from "../keywords/schema.js";
 import type { ToolSchema } from "../ir.js";
@@ -37,18 +37,16 @@ export function toolModule(
   const validatorDoc = commentText(
     `Checks the arguments of the ${JSON.stringify(tool.name)} tool against its declaration. Returns undefined for a valid call, otherwise its issues (at most 100). Never throws.`,
   );
-  const validatorBody = validatorBodyOf(module, collecting, readsArgs);
+  const validatorCode = validatorOf(module, validator, collecting, readsArgs);
   const functions = module.functions.length > 0 ? code`\n${join(module.functions, "\n")}` : code``;
   const content = code`${Code.raw(header)}
-import type { ValidationIssue } from "./types.js";
+import type { ${Code.raw(validatorCode.type)} } from "./types.js";
 ${module.importStatements()}
 ${typeDoc}export type ${argsTypeName} = ${argsType(tool.root)};
 
 ${join(module.constants, "")}
 /** ${Code.raw(validatorDoc)} */
-export function ${validator}(args: unknown): ValidationIssue[] | undefined {
-${validatorBody}}
-
+${validatorCode.code}
 /** True when the arguments are valid; they then have the declared type. Never throws. */
 export function ${guard}(args: unknown): args is ${argsTypeName} {
 return ${validator}(args) === undefined;
@@ -81,13 +79,43 @@ export const ${schema}: ${type}<${argsTypeName}> = /* @__PURE__ */ ${make}(${too
 }
 
 /**
- * The validator: the issue path in a `try`, whose `catch` ends a walk that filled the list. A
- * valid call returns without calling `finish` (measured: about 1% of a valid call through one
- * call site, where V8 did not always inline it).
+ * The validator, and the type of types.ts its declaration names: the issue path in a `try`,
+ * whose `catch` ends a walk that filled the list. A valid call returns without calling
+ * `finish` (measured: about 1% of a valid call through one call site, where V8 did not always
+ * inline it). A root that reads nothing (a root that checks nothing, a `false` root) is a
+ * function without a parameter: an unused one is what hosts' compilers and linters reject.
  */
-function validatorBodyOf(module: ModuleContext, collecting: Code, readsArgs: boolean): Code {
-  if (collecting.toString() === "") return code`void args;\nreturn undefined;\n`;
+function validatorOf(
+  module: ModuleContext,
+  validator: Code,
+  collecting: Code,
+  readsArgs: boolean,
+): { readonly code: Code; readonly type: string } {
+  if (collecting.toString() === "")
+    return { code: code`export const ${validator}: Validator = () => undefined;\n`, type: "Validator" };
+  const finish = module.use("finish");
+  if (!readsArgs) {
+    // A `false` root: its one issue.
+    const issue = code`${module.use("notAllowed")}(undefined, ${pathCode(module, [])})`;
+    return {
+      code: code`export const ${validator}: Validator = () => ${finish}(${issue});\n`,
+      type: "Validator",
+    };
+  }
   const issueList = module.useType("IssueList");
-  const unread = readsArgs ? code`` : code`void args;\n`;
-  return code`${unread}let c: ${issueList} | undefined;\ntry {\n${collecting}} catch (error) {\nreturn ${module.use("finishAfter")}(c, error, "object");\n}\nreturn c === undefined ? undefined : ${module.use("finish")}(c);\n`;
+  // A walk that adds an issue on every path (a required key whose schema is `false`) leaves `c`
+  // never undefined to a type checker, and a test of it one a host's linter finds needless.
+  const result = module.imports("notAllowed") ? code`${finish}(c)` : code`c === undefined ? undefined : ${finish}(c)`;
+  return {
+    code: code`export function ${validator}(args: unknown): ValidationIssue[] | undefined {
+let c: ${issueList} | undefined;
+try {
+${collecting}} catch (error) {
+return ${module.use("finishAfter")}(c, error, "object");
+}
+return ${result};
+}
+`,
+    type: "ValidationIssue",
+  };
 }

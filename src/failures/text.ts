@@ -150,4 +150,5 @@ function shown(text: string): string {
 }
 
 const MAX_SHOWN = 200;
-const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
+/** Control characters and the two Unicode line breaks, as the characters outside the others. */
+const CONTROL = /[^\u0020-\u007e\u0080-\u2027\u202a-\uffff]/g;

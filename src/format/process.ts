@@ -67,7 +67,7 @@ export async function inParallel<T, R>(
   items: readonly T[],
   task: (item: T) => Promise<R>,
 ): Promise<R[]> {
-  const results: PromiseSettledResult<R>[] = new Array(items.length);
+  const results: PromiseSettledResult<R>[] = [];
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < items.length) {

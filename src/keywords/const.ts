@@ -2,7 +2,8 @@ import { Code, code, join, jsonValue, literal, propertyName } from "../code/code
 import type { JsonValue } from "../extract/values.js";
 import { addIssue, keywordValue } from "./constraintReading.js";
 import type { Emit, KeywordDefinition } from "./definition.js";
-import { jsonHasType } from "./jsonTypes.js";
+import { jsonHasType, type JsonType } from "./jsonTypes.js";
+import { narrowedTypes } from "./type.js";
 
 /**
  * `const` (opt-in): the value equals the constant (CONTRACT.md section 3.1): `===` for a
@@ -21,8 +22,8 @@ export const constKeyword: KeywordDefinition<Constant> = {
     const matchable = !types || types.some((type) => jsonHasType(constant, type));
     return { value: constant, matchable };
   },
-  collect: (ctx, constant, actual, path) =>
-    code`if (!(${equals(ctx, constant, actual)})) {\n${addIssue(ctx, "invalid_const", path, {
+  collect: (ctx, constant, actual, path, types) =>
+    code`if (!(${equals(ctx, constant, actual, types)})) {\n${addIssue(ctx, "invalid_const", path, {
       value: constantCode(ctx, constant.value),
     })}}\n`,
   // A constant its declared type never accepts: no value passes.
@@ -55,17 +56,29 @@ function isScalar(value: JsonValue): value is string | number | boolean | null {
 }
 
 /** A boolean expression: does `actual` equal the constant? */
-function equals(ctx: Emit, { value, matchable }: Constant, actual: Code): Code {
-  // Through `unknown`: the comparison must not narrow the value for the keywords after it
-  // (an `enum` beside it would then compare a literal type with its other members: TS2367).
-  if (isScalar(value) && matchable) return code`(${actual} as unknown) === ${literal(value)}`;
+function equals(
+  ctx: Emit,
+  { value }: Constant,
+  actual: Code,
+  types: readonly JsonType[] | undefined,
+): Code {
+  // Compared by `===` when the types tested accept the constant (those read may be wider: a
+  // strict root is an object), through `unknown` where the type test narrowed the value: the
+  // comparison must not narrow it for the keywords after it (an `enum` beside it would then
+  // compare a literal type with its other members: TS2367). A value that is `unknown` already
+  // is compared as it is (a host's linter rejects a needless assertion).
+  const matchable = types === undefined || types.some((type) => jsonHasType(value, type));
+  if (isScalar(value) && matchable)
+    return narrowedTypes(types) !== undefined
+      ? code`(${actual} as unknown) === ${literal(value)}`
+      : code`${actual} === ${literal(value)}`;
   return code`${ctx.module.use("deepEqual")}(${actual}, ${constantCode(ctx, value)})`;
 }
 
 /** The constant as code: a literal, or a frozen module constant for an array or object. */
 function constantCode(ctx: Emit, value: JsonValue): Code {
   if (isScalar(value)) return literal(value);
-  return ctx.module.constant("e", jsonValue(value), "unknown");
+  return ctx.module.constant("e", jsonValue(value, "unknown"), "unknown");
 }
 
 /** The constant's literal type: `"function"`, `3`, `readonly ["a", 1]`, `{ readonly kind: "x" }`. */

@@ -31,8 +31,17 @@ export interface KeywordDefinition<D> extends KeywordFacts {
   hasChecks?(data: D): boolean;
   /** How many checks it adds to the function it is emitted in (default: 1). */
   weight?(data: D): number;
-  /** The issue path: statements that add every issue of `value` at `path` to `c`. */
-  collect(ctx: Emit, data: D, value: Code, path: readonly PathPart[]): Code;
+  /**
+   * The issue path: statements that add every issue of `value` at `path` to `c`. `types` are
+   * the schema's types as the validator tests them (undefined: any), which `value` has passed.
+   */
+  collect(
+    ctx: Emit,
+    data: D,
+    value: Code,
+    path: readonly PathPart[],
+    types: readonly JsonType[] | undefined,
+  ): Code;
   /** A type that replaces the declared type of the values it accepts (`enum`'s literal union). */
   literalType?(data: D): Code | undefined;
   /** The type of the values of its kind it accepts (an object's members, an array's elements). */
@@ -88,7 +97,12 @@ export interface KeywordUse {
   readonly children: readonly SchemaNode[];
   readonly hasChecks: boolean;
   readonly weight: number;
-  collect(ctx: Emit, value: Code, path: readonly PathPart[]): Code;
+  collect(
+    ctx: Emit,
+    value: Code,
+    path: readonly PathPart[],
+    types: readonly JsonType[] | undefined,
+  ): Code;
   literalType(): Code | undefined;
   kindType(types: ArgsTypes): Code | undefined;
 }
@@ -121,7 +135,7 @@ function keywordUse<D>(definition: KeywordDefinition<D>, data: D): KeywordUse {
     children: definition.children?.(data) ?? [],
     hasChecks: definition.hasChecks?.(data) ?? true,
     weight: definition.weight?.(data) ?? 1,
-    collect: (ctx, value, path) => definition.collect(ctx, data, value, path),
+    collect: (ctx, value, path, types) => definition.collect(ctx, data, value, path, types),
     literalType: () => definition.literalType?.(data),
     kindType: (types) => definition.kindType?.(data, types),
   };

@@ -2,8 +2,9 @@ import { Code, code, join, lengthSwitch, literal } from "../code/code.js";
 import { pathCode, type ModuleContext } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticObject } from "../extract/values.js";
 import type { KeywordDefinition, SchemaReading } from "./definition.js";
-import { jsonHasType } from "./jsonTypes.js";
+import { jsonHasType, type JsonType } from "./jsonTypes.js";
 import { describeValue, joinKey } from "./reading.js";
+import { narrowedTypes } from "./type.js";
 
 /**
  * `enum`: the value must equal one member (`===` for primitives, deep equality for arrays and
@@ -15,10 +16,13 @@ import { describeValue, joinKey } from "./reading.js";
 export const enumKeyword: KeywordDefinition<EnumMembers> = {
   keywords: ["enum"],
   read: readEnum,
-  collect(ctx, members, value, path) {
+  collect(ctx, members, value, path, types) {
+    const mismatch = memberMismatch(ctx.module, members, value, types);
+    // Every value of the type is a member (`true` and `false` of a boolean): nothing to test.
+    if (mismatch === undefined) return code``;
     const wrongValue = ctx.module.use("wrongValue");
     const list = ctx.module.valueList(members.values);
-    return code`if (!(${memberCondition(ctx.module, members, value)})) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
+    return code`if (${mismatch}) {\nc = ${wrongValue}(c, ${pathCode(ctx.module, path)}, ${list}, ${value});\n}\n`;
   },
   literalType: (members) => enumType(members.matchable),
   issues: [
@@ -118,6 +122,38 @@ export function canonical(value: JsonValue): string {
 /** Up to this many primitive members are compared one by one. */
 const INLINE_MEMBERS = 8;
 
+/**
+ * A boolean expression: does `value` equal no member? Undefined when every value of its type is
+ * one. Written for what TypeScript knows of the value (a host's linter rejects a comparison it
+ * finds needless): a boolean is tested as one (`!v`, not `v !== true`), and a boolean that may
+ * be null is compared with `true` or `false` before `null`
+ * (no-unnecessary-boolean-literal-compare).
+ */
+function memberMismatch(
+  module: ModuleContext,
+  members: EnumMembers,
+  value: Code,
+  types: readonly JsonType[] | undefined,
+): Code | undefined {
+  const narrowed = narrowedTypes(types);
+  // The members of the types the value passed (the types tested may be narrower than those
+  // read: a strict root is an object); booleans first, the rest in their order.
+  const isBoolean = (member: JsonValue) => typeof member === "boolean";
+  const accepted = members.matchable.filter(
+    (member) => types === undefined || types.some((type) => jsonHasType(member, type)),
+  );
+  const values = narrowed?.includes("boolean")
+    ? accepted.sort((a, b) => Number(isBoolean(b)) - Number(isBoolean(a)))
+    : accepted;
+  if (narrowed?.every((type) => type === "boolean" || type === "null")) {
+    const has = (member: boolean | null) => values.includes(member);
+    const all = narrowed.every((type) => (type === "null" ? has(null) : has(true) && has(false)));
+    if (all) return undefined;
+    if (narrowed.length === 1 && values.length === 1) return has(true) ? code`!${value}` : value;
+  }
+  return code`!(${memberCondition(module, { ...members, matchable: values }, value)})`;
+}
+
 /** A boolean expression: does `value` equal one member? */
 function memberCondition(module: ModuleContext, members: EnumMembers, value: Code): Code {
   const values = members.matchable;
@@ -186,7 +222,7 @@ function enumType(values: readonly JsonValue[]): Code | undefined {
   const members = values.map((value) =>
     value === null || typeof value !== "object"
       ? literal(value)
-      : Code.raw(Array.isArray(value) ? "unknown[]" : "Record<string, unknown>"),
+      : Code.raw(Array.isArray(value) ? "Array<unknown>" : "Record<string, unknown>"),
   );
   return Code.raw([...new Set(members.map(String))].join(" | "));
 }

@@ -1,5 +1,6 @@
 import { Code, code, join, propertyName } from "../code/code.js";
 import { pathCode, readInto, type ModuleContext, type PathPart } from "../code/context.js";
+import { unionOf } from "../code/typeUnion.js";
 import type { SourceLocation } from "../diagnostics/diagnostics.js";
 import { entryOf, type StaticEntry, type StaticObject } from "../extract/values.js";
 import {
@@ -242,12 +243,29 @@ function undeclaredRequired(
 /**
  * A loop over the own enumerable keys of `record` (the only keys that count), `key` holding
  * each. Written as `for...in` with `Object.prototype.hasOwnProperty.call`, which V8 handles
- * fastest on the objects calls are made of (`Object.keys` made valid calls half as fast
- * again; it is faster only on objects of hundreds of keys).
+ * fastest on the objects calls are made of (`Object.keys` made valid calls half as fast again;
+ * it is faster only on objects of hundreds of keys), through runtime.ts's `ObjectMethods`: the
+ * function with its `this` typed, which hosts' linters take for what it is (Biome's
+ * noPrototypeBuiltins asks for `Object.hasOwn`, which is beyond ES2020).
  */
-function ownKeysLoop(record: Code, key: Code, body: Code): Code {
-  return code`for (const ${key} in ${record}) {\nif (!Object.prototype.hasOwnProperty.call(${record}, ${key})) continue;\n${body}}\n`;
+function ownKeysLoop(ctx: Emit, record: Code, key: Code, body: Code): Code {
+  const methods = ctx.module.useType("ObjectMethods");
+  return code`for (const ${key} in ${record}) {\nif (!(Object.prototype as ${methods}).hasOwnProperty.call(${record}, ${key})) continue;\n${body}}\n`;
 }
+
+/**
+ * The names of Object.prototype's methods: a key the switch narrowed to one reads the value
+ * through the key as a string, or a type checker takes it for the method (hosts' linters
+ * reject a method read off its object: unbound-method).
+ */
+const PROTOTYPE_METHODS = new Set([
+  "hasOwnProperty",
+  "isPrototypeOf",
+  "propertyIsEnumerable",
+  "toLocaleString",
+  "toString",
+  "valueOf",
+]);
 
 /** Objects with more declared keys than this keep them in an array and check them in chunks. */
 const CHUNK = 32;
@@ -304,14 +322,16 @@ function readPass(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Co
   const checked = rules.unknownKeys.kind === "check";
   const key = ctx.names.next("k");
   const unreadable = ctx.module.use("UNREADABLE");
-  /** `slot = record[key]`, UNREADABLE when reading throws. */
-  const readSlot = (slot: Code) =>
-    code`try {\n${slot} = ${record}[${key}];\n} catch {\n${slot} = ${unreadable};\n}\n`;
+  /** `slot = record[key]`, UNREADABLE when reading throws (`name`: the key the case is for). */
+  const readSlot = (slot: Code, name: string) => {
+    const read = PROTOTYPE_METHODS.has(name) ? code`${key} as string` : key;
+    return code`try {\n${slot} = ${record}[${read}];\n} catch {\n${slot} = ${unreadable};\n}\n`;
+  };
   const listOther = otherKeyEntry(ctx, others, checked, record, key);
   const cases: Code[] = [];
   rules.properties.forEach((rule, i) => {
     const slot = slots.slots[i];
-    cases.push(code`case ${rule.key}:\n${slot ? readSlot(slot) : code``}continue;\n`);
+    cases.push(code`case ${rule.key}:\n${slot ? readSlot(slot, rule.key) : code``}continue;\n`);
   });
   rules.requiredOnly.forEach((name, j) => {
     const slot = slots.slots[rules.properties.length + j] ?? Code.raw("");
@@ -320,13 +340,13 @@ function readPass(ctx: Emit, rules: ObjectRules, slots: Slots, record: Code): Co
       others !== undefined && checked
         ? code`if (${slot} !== undefined) {\n${others} = ${ctx.module.use("append")}(${others}, ${key});\n${others}.push(${slot});\n}\n`
         : code``;
-    cases.push(code`case ${name}:\n${readSlot(slot)}${other}continue;\n`);
+    cases.push(code`case ${name}:\n${readSlot(slot, name)}${other}continue;\n`);
   });
   const switchCode =
     cases.length === 0
       ? listOther
       : code`switch (${key}) {\n${join(cases, "")}default: {\n${listOther}}\n}\n`;
-  return code`${join(slotDeclarations(rules, slots), "")}${ownKeysLoop(record, key, switchCode)}`;
+  return code`${join(slotDeclarations(rules, slots), "")}${ownKeysLoop(ctx, record, key, switchCode)}`;
 }
 
 /** What the first pass does with a key that is not declared. */
@@ -510,9 +530,7 @@ function objectType(rules: ObjectRules, types: ArgsTypes): Code {
   return code`{\n${join(members, "")}}`;
 }
 
-/** A union of types, each once; `unknown` absorbs the rest. */
+/** A union of types, each once (`unionOf`); `unknown` absorbs the rest. */
 export function union(members: readonly Code[]): Code {
-  const unique = [...new Set(members.map(String))];
-  if (unique.includes("unknown")) return Code.raw("unknown");
-  return Code.raw(unique.join(" | "));
+  return Code.raw(unionOf(members.map(String)));
 }

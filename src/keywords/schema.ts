@@ -9,7 +9,7 @@ import {
 } from "./definition.js";
 import type { JsonType } from "./jsonTypes.js";
 import { union } from "./object.js";
-import { collectType, plainObjectTest, primitiveType, typesEnsure } from "./type.js";
+import { collectType, primitiveType, typesEnsure } from "./type.js";
 
 /**
  * One schema: its keywords in the order they apply. A `false` schema rejects everything; then
@@ -28,7 +28,9 @@ function collectNode(ctx: Emit, node: SchemaNode, value: Code, path: readonly Pa
   if (node.never)
     return code`c = ${ctx.module.use("notAllowed")}(c, ${pathCode(ctx.module, path)});\n`;
   const checks = byKind(node).map((run) =>
-    guarded(ctx, node, run, value, (local) => run.uses.map((use) => use.collect(ctx, local, path))),
+    guarded(ctx, node, run, value, (local) =>
+      run.uses.map((use) => use.collect(ctx, local, path, node.types)),
+    ),
   );
   const then = join(checks, "");
   return node.types ? collectType(ctx, node.types, value, path, then) : then;
@@ -43,12 +45,21 @@ interface KindRun {
 function byKind(node: SchemaNode): KindRun[] {
   const runs: KindRun[] = [];
   for (const use of node.keywords) {
-    if (!use.hasChecks) continue;
+    // A keyword for a kind the declared types leave out never runs: the type test stops every
+    // value of that kind first.
+    if (!use.hasChecks || !kindDeclared(use.appliesTo, node.types)) continue;
     const last = runs.at(-1);
     if (last && last.kind === use.appliesTo) last.uses.push(use);
     else runs.push({ kind: use.appliesTo, uses: [use] });
   }
   return runs;
+}
+
+/** Whether a value of the kind can pass the declared types (any can where none is declared). */
+function kindDeclared(kind: ValueKind | undefined, types: readonly JsonType[] | undefined): boolean {
+  if (kind === undefined || types === undefined) return true;
+  if (kind === "number") return types.includes("number") || types.includes("integer");
+  return types.includes(kind);
 }
 
 /** The cast each kind's checks see the value through, and the name of its local. */
@@ -61,7 +72,9 @@ const KINDS: Record<ValueKind, { prefix: "r" | "a" | "t" | "x"; type: string }> 
 
 /**
  * A run of checks on values of one kind: the value as that kind in a local, inside a test of
- * the kind unless the declared type ensures it.
+ * the kind unless the declared type ensures it. The local is cast only where the tests before
+ * it leave a wider type: a `typeof` test narrows a string or a number already, and a host's
+ * linter rejects an assertion that changes nothing (no-unnecessary-type-assertion).
  */
 function guarded(
   ctx: Emit,
@@ -73,15 +86,21 @@ function guarded(
   if (run.kind === undefined) return join(checks(value), "");
   const { prefix, type } = KINDS[run.kind];
   const local = ctx.names.next(prefix);
-  const body = code`const ${local} = ${value} as ${Code.raw(type)};\n${join(checks(local), "")}`;
-  if (typesEnsure(node.types, run.kind)) return body;
-  return code`if (${kindTest(run.kind, value)}) {\n${body}}\n`;
+  const ensured = typesEnsure(node.types, run.kind);
+  // The type test narrows a string with `typeof`, a number not (Number.isFinite); the guard
+  // narrows both with `typeof`.
+  const narrowed = run.kind === "string" || (run.kind === "number" && !ensured);
+  const read = narrowed ? value : code`${value} as ${Code.raw(type)}`;
+  const body = code`const ${local} = ${read};\n${join(checks(local), "")}`;
+  if (ensured) return body;
+  return code`if (${kindTest(run.kind, value, node.types)}) {\n${body}}\n`;
 }
 
-function kindTest(kind: ValueKind, value: Code): Code {
+/** The test of a kind, among the declared types (any value when none is declared). */
+function kindTest(kind: ValueKind, value: Code, types: readonly JsonType[] | undefined): Code {
   switch (kind) {
     case "object":
-      return plainObjectTest(value);
+      return objectTest(value, types);
     case "array":
       return code`Array.isArray(${value})`;
     case "string":
@@ -89,6 +108,21 @@ function kindTest(kind: ValueKind, value: Code): Code {
     case "number":
       return code`typeof ${value} === "number"`;
   }
+}
+
+/**
+ * An object that is not an array, told apart from the other declared types only: the type test
+ * passed, so `v !== null` where null is not declared would be a test a host's linter finds
+ * always true (no-unnecessary-condition).
+ */
+function objectTest(value: Code, types: readonly JsonType[] | undefined): Code {
+  const has = (type: JsonType) => types === undefined || types.includes(type);
+  const tests: Code[] = [];
+  if ((["string", "number", "integer", "boolean"] as const).some(has))
+    tests.push(code`typeof ${value} === "object"`);
+  if (has("null")) tests.push(code`${value} !== null`);
+  if (has("array")) tests.push(code`!Array.isArray(${value})`);
+  return join(tests, " && ");
 }
 
 /**

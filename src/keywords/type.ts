@@ -197,6 +197,21 @@ export function typesEnsure(types: readonly JsonType[] | undefined, kind: ValueK
   return types.length === 1 && types[0] === kind;
 }
 
+/**
+ * The types a value is known to have, to TypeScript, once the type test passed: `typeof`,
+ * `Array.isArray` and `=== null` narrow it, `Number.isFinite` does not (it takes `unknown`), so
+ * with a number type among them the value stays `unknown` (undefined here), as it is where no
+ * type is declared. What the keywords compare such a value with must not be a comparison a
+ * host's linter finds always true or needless (no-unnecessary-condition).
+ */
+export function narrowedTypes(
+  types: readonly JsonType[] | undefined,
+): readonly JsonType[] | undefined {
+  if (types === undefined || types.some((type) => type === "number" || type === "integer"))
+    return undefined;
+  return types;
+}
+
 /** The `expected` text of a type issue: `string`, `string | null`. */
 function expectedText(types: readonly JsonType[]): string {
   return types.join(" | ");

@@ -4,8 +4,10 @@
  * no function here throws.
  */
 
-const hasOwn = Object.prototype.hasOwnProperty;
-const hasOwnEnumerable = Object.prototype.propertyIsEnumerable;
+import { objectMethods } from "./runtime.js";
+
+const hasOwn = objectMethods.hasOwnProperty;
+const hasOwnEnumerable = objectMethods.propertyIsEnumerable;
 
 /**
  * Whether a key is present: an own enumerable property whose value is not `undefined`, as

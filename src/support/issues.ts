@@ -15,7 +15,7 @@ export interface Shown {
 }
 
 /** Each issue code's place in the text's order: issues come grouped by it, lowest first. */
-export const ISSUE_RANKS: { readonly [C in ValidationIssue["code"]]: number } = {
+export const ISSUE_RANKS: Readonly<Record<ValidationIssue["code"], number>> = {
   missing: 0,
   unexpected: 1,
   invalid_type: 2,
@@ -38,7 +38,7 @@ export const ISSUE_RANKS: { readonly [C in ValidationIssue["code"]]: number } = 
 };
 
 /** The fields a validation log keeps of each issue besides its code, path and hint. */
-export const RECORDED_FIELDS: { readonly [C in ValidationIssue["code"]]: readonly string[] } = {
+export const RECORDED_FIELDS: Readonly<Record<ValidationIssue["code"], readonly string[]>> = {
   missing: [],
   unexpected: [],
   invalid_type: ["expected", "received"],
@@ -61,7 +61,7 @@ export const RECORDED_FIELDS: { readonly [C in ValidationIssue["code"]]: readonl
 };
 
 /** The fields of each hint kind. */
-export const HINT_FIELDS: { readonly [K in ValidationHint["kind"]]: readonly string[] } = {
+export const HINT_FIELDS: Readonly<Record<ValidationHint["kind"], readonly string[]>> = {
   key: ["key"],
   json: ["type"],
   value: ["value"],
@@ -218,22 +218,18 @@ export function issueText(issue: ValidationIssue, path: string | undefined, show
             String(issue.count);
     case "not_unique":
       return path === undefined
-        ? "The input has duplicate items: " +
-            "[" +
+        ? "The input has duplicate items: [" +
             String(issue.indices[0]) +
             "] and [" +
             String(issue.indices[1]) +
-            "]" +
-            " are equal"
+            "] are equal"
         : "The parameter `" +
             path +
-            "` has duplicate items: " +
-            "[" +
+            "` has duplicate items: [" +
             String(issue.indices[0]) +
             "] and [" +
             String(issue.indices[1]) +
-            "]" +
-            " are equal";
+            "] are equal";
     case "too_few_properties":
       return path === undefined
         ? "The input has too few properties: expected at least " +

@@ -79,7 +79,7 @@ export function isMultipleOf(value: number, mantissa: number, exponent: number):
   if (exponent >= 0) {
     if (Number.isSafeInteger(value)) {
       if (exponent < POW10.length) {
-        const divisor = mantissa * POW10[exponent]!;
+        const divisor = mantissa * (POW10[exponent] ?? Infinity);
         if (divisor <= Number.MAX_SAFE_INTEGER) return value % divisor === 0;
       }
     } else if (value < TWO_52 && value > -TWO_52) {
@@ -91,7 +91,7 @@ export function isMultipleOf(value: number, mantissa: number, exponent: number):
     // back as the value; then it is the value's shortest decimal (below 2^51 / 10^places two
     // such decimals are further apart than the doubles around the value), and the value is a
     // multiple when r is a multiple of the mantissa.
-    const scale = POW10[-exponent]!;
+    const scale = POW10[-exponent] ?? Number.NaN;
     const scaled = value * scale;
     if (scaled < TWO_51 && scaled > -TWO_51) {
       const r = Math.round(scaled);

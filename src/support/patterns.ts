@@ -79,8 +79,10 @@ type Node =
   | { readonly type: "repeat"; readonly item: Node; readonly min: number; readonly max: number };
 
 /** What a pattern uses that the automaton cannot match (thrown while parsing). */
-class Unsupported {
-  constructor(readonly feature: string) {}
+class Unsupported extends Error {
+  constructor(readonly feature: string) {
+    super(feature);
+  }
 }
 
 /**
@@ -198,27 +200,27 @@ function search(p: CompiledPattern, text: string): number {
     // (stacked below), and from the start (a match may start anywhere).
     const mark = base + i;
     let top = 0;
-    for (let k = 0; k < count; k++) stack[top++] = current[k]!;
+    for (let k = 0; k < count; k++) stack[top++] = current[k] ?? 0;
     if (seen[p.start] !== mark) {
       seen[p.start] = mark;
       stack[top++] = p.start;
     }
     count = 0;
     while (top > 0) {
-      const state = stack[--top]!;
+      const state = stack[--top] ?? 0;
       visits++;
-      const type = kind[state]!;
+      const type = kind[state] ?? MATCH;
       if (type <= ATOM) following[count++] = state;
       else if (type === MATCH) return -visits - 1;
       else {
         if (type === SPLIT) {
-          const other = arg[state]!;
+          const other = arg[state] ?? 0;
           if (seen[other] !== mark) {
             seen[other] = mark;
             stack[top++] = other;
           }
-        } else if (type === ASSERT && !holds(arg[state]!, text, i)) continue;
-        const to = next[state]!;
+        } else if (type === ASSERT && !holds(arg[state] ?? AT_START, text, i)) continue;
+        const to = next[state] ?? 0;
         if (seen[to] !== mark) {
           seen[to] = mark;
           stack[top++] = to;
@@ -227,25 +229,25 @@ function search(p: CompiledPattern, text: string): number {
     }
     if (i >= n) return visits;
     // The states that read the character at i, and where each goes.
-    const code = text.codePointAt(i)!;
+    const code = text.codePointAt(i) ?? 0;
     const after = i + (code > 0xffff ? 2 : 1);
     const swap = current;
     current = following;
     following = swap;
     let moved = 0;
     for (let k = 0; k < count; k++) {
-      const state = current[k]!;
+      const state = current[k] ?? 0;
       visits++;
-      const a = arg[state]!;
+      const a = arg[state] ?? 0;
       let ok: boolean;
       if (kind[state] === CHAR) ok = code === a;
-      else if (code < 128) ok = atoms[a]!.ascii[code] === 1;
+      else if (code < 128) ok = (atoms[a] ?? NO_ATOM).ascii[code] === 1;
       else {
-        const sticky = atoms[a]!.sticky;
+        const sticky = (atoms[a] ?? NO_ATOM).sticky;
         sticky.lastIndex = i;
         ok = sticky.test(text);
       }
-      const to = next[state]!;
+      const to = next[state] ?? 0;
       if (ok && seen[to] !== base + after) {
         seen[to] = base + after;
         current[moved++] = to;
@@ -255,6 +257,9 @@ function search(p: CompiledPattern, text: string): number {
     i = after;
   }
 }
+
+/** An atom that matches nothing: what a state's index names when it names none. */
+const NO_ATOM: Atom = { sticky: /(?!)/uy, ascii: new Uint8Array(128) };
 
 /** Whether an assertion holds at a position of the text (no `m` flag: `^` and `$` are its ends). */
 function holds(assertion: number, text: string, at: number): boolean {
@@ -316,16 +321,15 @@ class Builder {
       case "assert":
         return this.add(ASSERT, next, node.kind);
       case "seq": {
-        let first = next;
-        for (let i = node.items.length - 1; i >= 0; i--) first = this.node(node.items[i]!, first);
+        const first = node.items.reduceRight((after, item) => this.node(item, after), next);
         return first === next ? this.add(JUMP, next, 0) : first;
       }
-      case "alt": {
-        let first = this.node(node.items[node.items.length - 1]!, next);
-        for (let i = node.items.length - 2; i >= 0; i--)
-          first = this.add(SPLIT, this.node(node.items[i]!, next), first);
-        return first;
-      }
+      case "alt":
+        // The last alternative first, then each earlier one behind a SPLIT (2 or more).
+        return node.items.reduceRight((after, item) => {
+          const start = this.node(item, next);
+          return after < 0 ? start : this.add(SPLIT, start, after);
+        }, -1);
       case "repeat":
         return this.repeat(node.item, node.min, node.max, next);
     }
@@ -389,21 +393,22 @@ class Parser {
       this.at++;
       items.push(this.alternative());
     }
-    return items.length === 1 ? items[0]! : { type: "alt", items };
+    return (items.length === 1 ? items[0] : undefined) ?? { type: "alt", items };
   }
 
   private alternative(): Node {
     const items: Node[] = [];
-    for (let c = this.source[this.at]; c !== undefined && c !== "|" && c !== ")";) {
-      items.push(this.quantified(this.term()));
-      c = this.source[this.at];
+    while (this.at < this.source.length) {
+      const c = this.source.charAt(this.at);
+      if (c === "|" || c === ")") break;
+      items.push(this.quantified(this.term(c)));
     }
-    return items.length === 1 ? items[0]! : { type: "seq", items };
+    return (items.length === 1 ? items[0] : undefined) ?? { type: "seq", items };
   }
 
-  private term(): Node {
+  /** The term that starts with the character `c` here. */
+  private term(c: string): Node {
     const s = this.source;
-    const c = s[this.at]!;
     if (c === "^" || c === "$") {
       this.at++;
       return { type: "assert", kind: c === "^" ? AT_START : AT_END };
@@ -412,7 +417,7 @@ class Parser {
     if (c === "[") return this.span(this.classEnd());
     if (c === ".") return this.span(this.at + 1);
     if (c === "\\") return this.escape();
-    const code = s.codePointAt(this.at)!;
+    const code = s.codePointAt(this.at) ?? 0;
     this.at += code > 0xffff ? 2 : 1;
     return { type: "char", code };
   }
@@ -445,13 +450,12 @@ class Parser {
 
   private escape(): Node {
     const s = this.source;
-    const c = s[this.at + 1];
+    const c = s.charAt(this.at + 1);
     if (c === "b" || c === "B") {
       this.at += 2;
       return { type: "assert", kind: c === "b" ? AT_BOUNDARY : NOT_AT_BOUNDARY };
     }
-    if (c === "k" || (c !== undefined && c >= "1" && c <= "9"))
-      throw new Unsupported("a back-reference");
+    if (c === "k" || (c >= "1" && c <= "9")) throw new Unsupported("a back-reference");
     if (c === "u" && s[this.at + 2] === "{") return this.span(s.indexOf("}", this.at) + 1);
     if (c === "p" || c === "P") return this.span(s.indexOf("}", this.at) + 1);
     if (c === "u") {
@@ -484,9 +488,10 @@ class Parser {
       max = c === "?" ? 1 : Infinity;
     } else if (c === "{") {
       const close = s.indexOf("}", this.at);
-      const [low = "", high] = s.slice(this.at + 1, close).split(",");
-      min = Number(low);
-      max = high === undefined ? min : high === "" ? Infinity : Number(high);
+      const comma = s.indexOf(",", this.at);
+      const bounded = comma < 0 || comma > close;
+      min = Number(s.slice(this.at + 1, bounded ? close : comma));
+      max = bounded ? min : comma + 1 === close ? Infinity : Number(s.slice(comma + 1, close));
       this.at = close + 1;
     } else {
       return item;

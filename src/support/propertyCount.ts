@@ -4,7 +4,9 @@
  * no function here throws.
  */
 
-const hasOwn = Object.prototype.hasOwnProperty;
+import { objectMethods } from "./runtime.js";
+
+const hasOwn = objectMethods.hasOwnProperty;
 
 /**
  * The number of keys an object has for `minProperties` and `maxProperties`: its own enumerable
@@ -19,10 +21,10 @@ export function propertyCount(record: object): number {
     return 0;
   }
   let count = 0;
-  for (let i = 0; i < keys.length; i++) {
+  for (const key of keys) {
     let value: unknown;
     try {
-      value = (record as Record<string, unknown>)[keys[i]!];
+      value = (record as Record<string, unknown>)[key];
     } catch {
       value = null;
     }

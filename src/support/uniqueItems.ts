@@ -30,7 +30,7 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
       const item = items[j];
       if (typeof item !== "object" || item === null) {
         // NaN equals nothing (SameValueZero would make two NaN the same key).
-        if (item !== item) continue;
+        if (Number.isNaN(item)) continue;
         const i = firstIndex.get(item);
         if (i !== undefined) return [i, j];
         firstIndex.set(item, j);
@@ -48,10 +48,7 @@ export function duplicateItems(items: readonly unknown[]): [number, number] | un
         buckets.set(hash, [j]);
         continue;
       }
-      for (let b = 0; b < bucket.length; b++) {
-        const i = bucket[b]!;
-        if (sameItem(items[i], item)) return [i, j];
-      }
+      for (const i of bucket) if (sameItem(items[i], item)) return [i, j];
       bucket.push(j);
     }
     return undefined;
@@ -97,8 +94,7 @@ function hashOf(value: unknown, depth: number): number {
       const record = value as Record<string, unknown>;
       const keys = Object.keys(record);
       let hash = 0x7f4a7c15;
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
+      for (const key of keys) {
         const field = record[key];
         if (field === undefined) continue;
         // A sum: the same for any order of keys.
@@ -113,7 +109,7 @@ function hashOf(value: unknown, depth: number): number {
 
 function stringHash(text: string): number {
   let hash = 0x811c9dc5 ^ text.length;
-  const end = text.length < 64 ? text.length : 64;
+  const end = Math.min(text.length, 64);
   for (let i = 0; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash;
 }

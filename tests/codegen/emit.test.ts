@@ -24,11 +24,19 @@ describe("the emit module", () => {
     expect(literal("a\u2028b\u2029c").toString()).toBe('"a\\u2028b\\u2029c"');
   });
 
+  it("escapes the `{` of `${` in strings, which linters take for a misplaced placeholder", () => {
+    const text = literal("`${process.exit(1)}`").toString();
+    expect(text).toBe('"`$\\u007Bprocess.exit(1)}`"');
+    expect(JSON.parse(text)).toBe("`${process.exit(1)}`");
+  });
+
   it("builds arrays and objects through JSON.parse so `__proto__` stays an own key", () => {
     const value = JSON.parse('{"__proto__": {"x": 1}}');
-    const text = jsonValue(value).toString();
-    expect(text).toBe('JSON.parse("{\\"__proto__\\":{\\"x\\":1}}")');
-    const rebuilt = new Function(`return ${text}`)();
+    const text = jsonValue(value, "Record<string, unknown>").toString();
+    expect(text).toBe(
+      'JSON.parse("{\\"__proto__\\":{\\"x\\":1}}") as Record<string, unknown>',
+    );
+    const rebuilt = new Function(`return ${text.replace(/ as .*$/, "")}`)();
     expect(Object.hasOwn(rebuilt, "__proto__")).toBe(true);
     expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);
   });

@@ -55,7 +55,7 @@ describe("generated code from hostile declarations", () => {
       "Object.freeze",
       "JSON.parse",
       "String",
-      "Object.prototype.hasOwnProperty.call",
+      "(Object.prototype as ObjectMethods).hasOwnProperty.call",
       "append",
       "missing",
       "unexpectedKeys",

@@ -1,10 +1,10 @@
 // The package as a host gets it: `npm pack`, installed into a copy of tests/fixtures/host (a
-// small agent code base with its own strict tsconfig, prettier configuration, eslint and oxlint),
-// then the command run there with Node alone, and the host's own checks on the output: its
-// TypeScript (5.9 and 7; module NodeNext and Bundler), eslint, oxlint, prettier --check, then
-// prettier --write and the drift check. The host's tools come from its own lockfile, installed
-// from the npm cache that `npm ci` filled (tests/host-toolchain pins them in this project's
-// lockfile); TypeScript 7 is this project's.
+// small agent code base with its own strict tsconfig, prettier configuration, eslint, oxlint
+// and Biome), then the command run there with Node alone, and the host's own checks on the
+// output: its TypeScript (5.9 and 7; module NodeNext and Bundler), eslint, oxlint, Biome,
+// prettier --check, then prettier --write and the drift check. The host's tools come from its
+// own lockfile (tests/helpers/hostChecks.ts); TypeScript 7 is this project's. The presets and
+// flags hosts use, each on every kind of output, are tests/package/lint.test.ts's.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +12,8 @@ import { KEYWORD_SUPPORT, OPT_IN_KEYWORDS } from "../../src/keywords/registry.js
 import { WIRINGS } from "../../src/init/wiring.js";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
+import { HOST_ENV as ENV, HOST_FIXTURE as FIXTURE, TSC_7 } from "../helpers/hostChecks.js";
 import { REPO, run, type RunResult } from "../helpers/spawn.js";
-
-const FIXTURE = path.join(REPO, "tests/fixtures/host");
-const TSC_7 = path.join(REPO, "node_modules/typescript/bin/tsc");
-// Nothing of this project's loaders or options reaches the host's commands.
-const ENV = { NODE_OPTIONS: "", TOOL_VALIDATORS_DEBUG: "" };
 
 let temp: string;
 let host: string;
@@ -175,6 +171,12 @@ describe("the packed package in a host", () => {
     expect(result.code).toBe(0);
   });
 
+  it("the host's Biome (`biome lint`, its recommended rules) finds nothing", async () => {
+    const result = await inHost("npx", ["biome", "lint", "--error-on-warnings", "src/generated"]);
+    expect(result.stdout + result.stderr).toContain("Checked 14 files");
+    expect(result.code).toBe(0);
+  });
+
   it("the host's prettier --check passes; after its prettier --write the drift check passes", async () => {
     const check = await inHost("npx", ["prettier", "--check", "src"]);
     expect(check.stdout + check.stderr).toContain("All matched files use Prettier code style!");
@@ -260,12 +262,13 @@ describe("the packed package in a host", () => {
 
   it("a folder generated with every constraint keyword enforced passes the host's TypeScript, linters and prettier", async () => {
     // In-process until the settings carry `enforce`: the same generator, formatted with the
-    // host's prettier configuration for a folder of the host.
+    // host's prettier configuration for a folder of the host (its settings' formatter).
     const outDir = path.join(host, "src/constrained");
     const result = await generateFromSchemas([{ name: "place_order", schema: EVERY_CONSTRAINT }], {
       enforce: OPT_IN_KEYWORDS,
       outDir,
       command: "npm run gen:validators",
+      formatter: "prettier",
     });
     expect(result.diagnostics).toEqual([]);
     await fs.mkdir(outDir, { recursive: true });
@@ -288,6 +291,13 @@ describe("the packed package in a host", () => {
       expect(eslint.code).toBe(0);
       const oxlint = await inHost("npx", ["oxlint", "--deny-warnings", "src/constrained"]);
       expect(oxlint.stdout).toContain("Found 0 warnings and 0 errors.");
+      const biome = await inHost("npx", [
+        "biome",
+        "lint",
+        "--error-on-warnings",
+        "src/constrained",
+      ]);
+      expect(biome.code, biome.stdout + biome.stderr).toBe(0);
       const check = await inHost("npx", ["prettier", "--check", "src/constrained"]);
       expect(check.code).toBe(0);
     } finally {

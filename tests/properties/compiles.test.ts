@@ -6,7 +6,6 @@ import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { OPT_IN_KEYWORDS } from "../../src/keywords/registry.js";
 import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/generate.js";
@@ -14,7 +13,13 @@ import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
 import { integerFromEnv } from "../helpers/env.js";
 import { REPO } from "../helpers/spawn.js";
-import { rootSchemaArb } from "./schemas.js";
+import {
+  acceptedDeclarations,
+  ODD,
+  ODD_ENFORCED,
+  ODD_STANDARD,
+  randomDeclarations,
+} from "./declarations.js";
 
 const run = promisify(execFile);
 const SEED = integerFromEnv("COMPILE_SEED", Math.floor(Math.random() * 2 ** 31));
@@ -39,6 +44,7 @@ const STRICT = {
   noUnusedParameters: true,
   noUncheckedIndexedAccess: true,
   exactOptionalPropertyTypes: true,
+  useUnknownInCatchVariables: true,
   isolatedModules: true,
   noImplicitReturns: true,
   noImplicitOverride: true,
@@ -47,111 +53,6 @@ const STRICT = {
   allowUnreachableCode: false,
   allowUnusedLabels: false,
 };
-
-/** Declarations that once gave output that did not compile, kept in every run. */
-const ODD: NamedSchema[] = [
-  {
-    name: "items_false",
-    schema: { type: "object", properties: { a: { type: "array", items: false } } },
-  },
-  {
-    name: "other_keys_empty",
-    schema: { type: "object", properties: { a: {} }, additionalProperties: {} },
-  },
-  {
-    name: "enum_off_type",
-    schema: { type: "object", properties: { a: { type: "boolean", enum: [true, 0] } } },
-  },
-  {
-    name: "enum_none_of_type",
-    schema: { type: "object", properties: { a: { type: "string", enum: [1, null] } } },
-  },
-];
-
-/** Only in standard mode: a required key without a schema beside other keys that are checked. */
-const ODD_STANDARD: NamedSchema[] = [
-  {
-    name: "required_other",
-    schema: {
-      type: "object",
-      properties: { a: { type: "string" } },
-      required: ["a", "b"],
-      additionalProperties: { type: "string" },
-    },
-  },
-];
-
-/** With every opt-in keyword enforced: each constraint keyword, and the odd combinations. */
-const ODD_ENFORCED: NamedSchema[] = [
-  {
-    name: "every_constraint",
-    schema: {
-      type: "object",
-      properties: {
-        id: { type: "string", minLength: 1, maxLength: 8, pattern: "^C[0-9]{4}$" },
-        n: { type: "integer", minimum: 1, maximum: 20, multipleOf: 2 },
-        x: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1, multipleOf: 0.01 },
-        old: { type: "number", minimum: 0, exclusiveMinimum: true },
-        tags: {
-          type: "array",
-          items: { type: "string" },
-          minItems: 1,
-          maxItems: 3,
-          uniqueItems: true,
-        },
-        env: {
-          type: "object",
-          minProperties: 1,
-          maxProperties: 2,
-          additionalProperties: { type: "string" },
-        },
-        kind: { const: "k" },
-        both: { type: "string", enum: ["a", "b"], const: "a" },
-        shape: { const: JSON.parse('{"a":[1,null],"__proto__":{"b":"c"}}') as unknown },
-        pair: {
-          type: "array",
-          prefixItems: [{ type: ["string", "null"] }, false],
-          items: { type: "number" },
-        },
-        closed: { type: "array", prefixItems: [true, { enum: [1, 2] }], items: false, minItems: 1 },
-        old07: {
-          type: "array",
-          items: [{ type: "object", properties: { a: { const: 1 } } }],
-          additionalItems: false,
-        },
-        a: { type: "string" },
-        b: { type: "string" },
-      },
-      dependentRequired: { a: ["b"] },
-      dependencies: { b: ["a"] },
-    },
-  },
-  {
-    name: "const_off_type",
-    schema: {
-      type: "object",
-      properties: {
-        a: { type: "string", const: 1 },
-        b: { type: "number", const: "x" },
-        c: { type: "boolean", const: null },
-        d: { type: "null", const: false },
-        e: { type: ["string", "null"], const: null },
-        f: { type: "integer", const: 1.5 },
-      },
-    },
-  },
-  {
-    name: "constraints_off_type",
-    schema: {
-      type: "object",
-      properties: {
-        a: { type: "string", minimum: 1, minItems: 1, minProperties: 1, uniqueItems: true },
-        b: { type: "boolean", pattern: "^a", multipleOf: 3, dependentRequired: { x: ["y"] } },
-        c: { minLength: 0, minItems: 0, minProperties: 0, dependentRequired: {} },
-      },
-    },
-  },
-];
 
 const folders: string[] = [];
 afterAll(async () => {
@@ -202,9 +103,7 @@ async function typeErrors(compiler: string, dir: string): Promise<string> {
 describe.each(["strict", "standard"] as const)("generated output in %s mode", (mode) => {
   it("type-checks under a strict host's TypeScript 5.9 and 7, in ES-module and CommonJS packages", async () => {
     const seed = mode === "strict" ? SEED : SEED + 1;
-    const random = fc
-      .sample(rootSchemaArb(3), { seed, numRuns: COUNT })
-      .map((schema, i): NamedSchema => ({ name: `random_${i}`, schema }));
+    const random = randomDeclarations(seed, COUNT);
     const odd = mode === "standard" ? [...ODD, ...ODD_STANDARD] : ODD;
     const packages = await writePackages([...odd, ...random], mode);
     for (const dir of packages) {
@@ -219,20 +118,9 @@ describe.each(["strict", "standard"] as const)("generated output in %s mode", (m
 describe("generated output with every opt-in keyword enforced", () => {
   it("type-checks under a strict host's TypeScript 5.9 and 7, in ES-module and CommonJS packages", async () => {
     const seed = SEED + 2;
-    // The random declarations the generator accepts with every keyword enforced (their
-    // constraint keywords are random too: a malformed one, such as the pattern "(", is an
-    // error, and that declaration is left out).
-    const random = fc
-      .sample(rootSchemaArb(3), { seed, numRuns: COUNT })
-      .map((schema, i): NamedSchema => ({ name: `random_${i}`, schema }));
-    const checked = await generateFromSchemas(random, {
-      mode: "standard",
-      enforce: OPT_IN_KEYWORDS,
-    });
-    const rejected = new Set(
-      checked.diagnostics.filter((d) => d.severity === "error").map((d) => d.tool),
-    );
-    const accepted = random.filter(({ name }) => !rejected.has(name));
+    // The random declarations the generator accepts with every keyword enforced.
+    const random = randomDeclarations(seed, COUNT);
+    const accepted = await acceptedDeclarations(random, "standard", OPT_IN_KEYWORDS);
     expect(accepted.length).toBeGreaterThan(COUNT / 2);
     const packages = await writePackages(
       [...ODD_ENFORCED, ...accepted],

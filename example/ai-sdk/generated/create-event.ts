@@ -3,6 +3,7 @@ import type { ValidationIssue } from "./types.js";
 import {
   type IssueList,
   MAX_ISSUES,
+  type ObjectMethods,
   UNREADABLE,
   append,
   caught,
@@ -52,7 +53,7 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
         let v3: unknown;
         let u0: string[] | undefined;
         for (const k0 in r0) {
-          if (!Object.prototype.hasOwnProperty.call(r0, k0)) continue;
+          if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r0, k0)) continue;
           switch (k0) {
             case "title":
               try {
@@ -133,7 +134,7 @@ export function validateCreateEvent(args: unknown): ValidationIssue[] | undefine
                   let v6: unknown;
                   let u1: string[] | undefined;
                   for (const k1 in r1) {
-                    if (!Object.prototype.hasOwnProperty.call(r1, k1)) continue;
+                    if (!(Object.prototype as ObjectMethods).hasOwnProperty.call(r1, k1)) continue;
                     switch (k1) {
                       case "email":
                         try {

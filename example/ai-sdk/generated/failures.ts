@@ -39,7 +39,7 @@ export function failureRecord(
 ): FailureRecord {
   const recorded: RecordedIssue[] = [];
   for (const issue of issues) recorded.push(recordedIssue(issue));
-  return { v: 1, time: time.toISOString(), tool: String(toolName), issues: recorded };
+  return { v: 1, time: time.toISOString(), tool: toolName, issues: recorded };
 }
 
 /** The issue's code, path, the fields issues.ts lists for its code, and its hint. */
@@ -66,7 +66,7 @@ function recordedValue(value: unknown): unknown {
 
 function recordedPath(path: IssuePath): IssuePath {
   const recorded: (string | number)[] = [];
-  for (const part of path) recorded.push(typeof part === "number" ? part : cutKey(String(part)));
+  for (const part of path) recorded.push(typeof part === "number" ? part : cutKey(part));
   return recorded;
 }
 

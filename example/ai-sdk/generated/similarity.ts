@@ -121,8 +121,8 @@ export function comparable(name: string): ComparableName | undefined {
       const text = simplified(name);
       return { name, text, length: text.length, characters: characterSet(text) };
     }
-    set |= BUCKET[code]!;
-    const kind = KIND[code]!;
+    set |= BUCKET[code] ?? 0;
+    const kind = KIND[code] ?? 0;
     length += kind & KEPT;
     kinds |= kind;
   }
@@ -206,7 +206,7 @@ function sameSimplified(
   const raw = name.name;
   let j = 0;
   for (let i = 0; j < count; i++) {
-    const folded = FOLDED[raw.charCodeAt(i)]!;
+    const folded = FOLDED[raw.charCodeAt(i)] ?? -1;
     if (folded < 0) continue;
     if (folded !== text.charCodeAt(offset + j)) return false;
     j++;
@@ -220,7 +220,7 @@ function simplifiedEndsWith(name: ComparableName, text: string): boolean {
   const raw = name.name;
   let j = text.length - 1;
   for (let i = raw.length - 1; j >= 0; i--) {
-    const folded = FOLDED[raw.charCodeAt(i)]!;
+    const folded = FOLDED[raw.charCodeAt(i)] ?? -1;
     if (folded < 0) continue;
     if (folded !== text.charCodeAt(j)) return false;
     j--;
@@ -306,13 +306,13 @@ function editDistance(a: string, b: string, limit: number): number {
     let rowMinimum = i <= limit ? i : outside;
     for (let j = from; j <= to; j++) {
       const charB = b.charCodeAt(start + j - 1);
-      let value = table[previous + j - 1]! + (charA === charB ? 0 : 1);
-      const deletion = table[previous + j]! + 1;
+      let value = (table[previous + j - 1] ?? outside) + (charA === charB ? 0 : 1);
+      const deletion = (table[previous + j] ?? outside) + 1;
       if (deletion < value) value = deletion;
-      const insertion = table[current + j - 1]! + 1;
+      const insertion = (table[current + j - 1] ?? outside) + 1;
       if (insertion < value) value = insertion;
       if (j > 1 && charABefore === charB && charA === b.charCodeAt(start + j - 2)) {
-        const swap = table[beforePrevious + j - 2]! + 1;
+        const swap = (table[beforePrevious + j - 2] ?? outside) + 1;
         if (swap < value) value = swap;
       }
       table[current + j] = value;
@@ -320,8 +320,7 @@ function editDistance(a: string, b: string, limit: number): number {
     }
     if (rowMinimum > limit) return outside;
   }
-  const last = table[(lengthA % 3) * width + lengthB]!;
-  return last < outside ? last : outside;
+  return Math.min(table[(lengthA % 3) * width + lengthB] ?? outside, outside);
 }
 
 let table = new Int32Array(3 * (MAX_NAME + 2));

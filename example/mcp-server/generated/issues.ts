@@ -14,7 +14,7 @@ export interface Shown {
 }
 
 /** Each issue code's place in the text's order: issues come grouped by it, lowest first. */
-export const ISSUE_RANKS: { readonly [C in ValidationIssue["code"]]: number } = {
+export const ISSUE_RANKS: Readonly<Record<ValidationIssue["code"], number>> = {
   missing: 0,
   unexpected: 1,
   invalid_type: 2,
@@ -22,7 +22,7 @@ export const ISSUE_RANKS: { readonly [C in ValidationIssue["code"]]: number } = 
 };
 
 /** The fields a validation log keeps of each issue besides its code, path and hint. */
-export const RECORDED_FIELDS: { readonly [C in ValidationIssue["code"]]: readonly string[] } = {
+export const RECORDED_FIELDS: Readonly<Record<ValidationIssue["code"], readonly string[]>> = {
   missing: [],
   unexpected: [],
   invalid_type: ["expected", "received"],
@@ -30,7 +30,7 @@ export const RECORDED_FIELDS: { readonly [C in ValidationIssue["code"]]: readonl
 };
 
 /** The fields of each hint kind. */
-export const HINT_FIELDS: { readonly [K in ValidationHint["kind"]]: readonly string[] } = {
+export const HINT_FIELDS: Readonly<Record<ValidationHint["kind"], readonly string[]>> = {
   key: ["key"],
   json: ["type"],
   value: ["value"],

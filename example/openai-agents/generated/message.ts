@@ -30,9 +30,8 @@ export function formatValidationError(
   let lines = 0;
   // The hint lines of the issue lines shown, in their order: each issue's path is made once.
   let hints: string[] | undefined;
-  while (lines < count && lines < MAX_LINES) {
-    const issue = ordered[lines];
-    if (issue === undefined) break;
+  for (const issue of ordered) {
+    if (lines >= MAX_LINES) break;
     const path = pathOf(issue);
     const line = issueText(issue, path, SHOWN);
     // Room is kept for the "...and N more issues" line.
@@ -46,10 +45,9 @@ export function formatValidationError(
   // A validator that kept MAX_ISSUES stopped looking: how many more there are is not known
   // (CONTRACT.md 4.2).
   if (more > 0 && count >= MAX_ISSUES) text += "\n...and more issues";
-  else if (more > 0) text += `\n...and ${more} more ${more === 1 ? "issue" : "issues"}`;
+  else if (more > 0) text += `\n...and ${String(more)} more ${more === 1 ? "issue" : "issues"}`;
   if (hints === undefined) return text;
-  for (let i = 0; i < hints.length; i++) {
-    const hint = hints[i]!;
+  for (const hint of hints) {
     if (!fits(text, hint, MAX_BYTES)) break;
     text += "\n" + hint;
   }
@@ -125,7 +123,7 @@ function hintOf(issue: ValidationIssue): ValidationHint | undefined {
 const SHOWN: Shown = {
   text: (value) => (isTypeName(value) ? value : shown(value)),
   values: (values) => allowedValues(values),
-  json: (value) => shown(JSON.stringify(value) ?? String(value)),
+  json: (value) => shown(jsonText(value)),
   sibling: (path, key) => shownPathTo(path, path.length - 1, key),
 };
 
@@ -135,18 +133,19 @@ const SHOWN: Shown = {
  */
 export function formatPath(path: IssuePath): string {
   let text = "";
-  for (let i = 0; i < path.length; i++) {
-    const part = path[i];
-    if (typeof part === "number") text += `[${part}]`;
-    else text += i === 0 ? part : `.${part}`;
+  let first = true;
+  for (const part of path) {
+    if (typeof part === "number") text += `[${String(part)}]`;
+    else text += first ? part : `.${part}`;
+    first = false;
   }
   return text;
 }
 
 function shownPath(path: IssuePath): string {
   if (path.length === 1) {
-    const part = path[0];
-    return typeof part === "number" ? `[${part}]` : shown(part ?? "");
+    const part = path[0] ?? "";
+    return typeof part === "number" ? `[${String(part)}]` : shown(part);
   }
   return shownPathTo(path, path.length, undefined);
 }
@@ -160,19 +159,19 @@ function shownPathTo(path: IssuePath, end: number, last: string | undefined): st
   let text = "";
   // Each key is checked on its own (a flat string); the joined text needs escaping only when
   // one of them does.
-  let escape = false;
+  let escaping = false;
   // `last` is the part after the first `end` (here `end` >= 1 when it is given).
   const count = last === undefined ? end : end + 1;
   for (let i = 0; i < count && text.length <= MAX_SHOWN; i++) {
     const part = i < end ? (path[i] ?? "") : (last ?? "");
-    if (typeof part === "number") text += `[${part}]`;
+    if (typeof part === "number") text += `[${String(part)}]`;
     else {
       const key = cut(part);
-      if (!escape && !plain(key)) escape = true;
+      if (!escaping && !plain(key)) escaping = true;
       text += i === 0 ? key : `.${key}`;
     }
   }
-  return escape ? shown(text) : cut(text);
+  return escaping ? shown(text) : cut(text);
 }
 
 /**
@@ -246,14 +245,13 @@ function inTextOrder(issues: readonly ValidationIssue[]): readonly ValidationIss
   // A validator's list is in order already: each run of one code costs one rank read.
   let previousCode: ValidationIssue["code"] = "missing";
   let previous = ISSUE_RANKS[previousCode];
-  for (let i = 0; i < issues.length; i++) {
-    const current = issues[i];
-    if (current === undefined) continue;
-    const code = current.code;
+  for (const { code } of issues) {
     if (code === previousCode) continue;
     const rank = ISSUE_RANKS[code];
     if (rank < previous) {
-      return [...issues].sort((a, b) => ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code]);
+      const sorted = issues.slice();
+      sorted.sort((a, b) => ISSUE_RANKS[a.code] - ISSUE_RANKS[b.code]);
+      return sorted;
     }
     previous = rank;
     previousCode = code;
@@ -270,14 +268,20 @@ function allowedValues(values: readonly unknown[]): string {
     text = "";
     for (let i = 0; i < values.length; i++) {
       if (text.length > MAX_VALUES_TEXT) {
-        text += `|... (${values.length - i} more)`;
+        text += `|... (${String(values.length - i)} more)`;
         break;
       }
-      text += (i === 0 ? "" : "|") + shown(JSON.stringify(values[i]) ?? String(values[i]));
+      text += (i === 0 ? "" : "|") + shown(jsonText(values[i]));
     }
     if (Object.isFrozen(values)) valuesText.set(values, text);
   }
   return text;
+}
+
+/** A value as JSON text; `String` of what JSON cannot write (undefined, a function, a symbol). */
+function jsonText(value: unknown): string {
+  const json = JSON.stringify(value) as string | undefined;
+  return json ?? String(value);
 }
 
 /** The length of a text in UTF-8 bytes. */

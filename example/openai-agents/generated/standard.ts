@@ -50,7 +50,7 @@ export interface StandardSchemaV1Props<
   /** Validates unknown input values. */
   readonly validate: (
     value: unknown,
-    options?: StandardSchemaV1Options | undefined,
+    options?: StandardSchemaV1Options,
   ) => StandardSchemaV1Result<Output> | Promise<StandardSchemaV1Result<Output>>;
 }
 

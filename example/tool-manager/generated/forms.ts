@@ -9,11 +9,11 @@
 /** A JSON Schema object, as the forms read and write it. */
 type SchemaObject = Record<string, unknown>;
 
-/** The `$schema` of each JSON Schema draft served. */
-const DRAFTS: Readonly<Record<string, string>> = {
-  "draft-2020-12": "https://json-schema.org/draft/2020-12/schema",
-  "draft-07": "http://json-schema.org/draft-07/schema#",
-};
+/** The `$schema` of each JSON Schema draft served, by target. */
+const DRAFTS: ReadonlyMap<string, string> = new Map([
+  ["draft-2020-12", "https://json-schema.org/draft/2020-12/schema"],
+  ["draft-07", "http://json-schema.org/draft-07/schema#"],
+]);
 
 const SERVED = '"draft-2020-12", "draft-07" and "openapi-3.0"';
 
@@ -30,8 +30,8 @@ export function declarationFor(
   const target = targetOf(toolName, options);
   const declared = asObject(JSON.parse(declaration) as unknown);
   if (target === "openapi-3.0") return openApi30(toolName, declared);
-  const uri = DRAFTS[target];
-  if (uri === undefined || !Object.prototype.hasOwnProperty.call(DRAFTS, target))
+  const uri = DRAFTS.get(target);
+  if (uri === undefined)
     throw new Error(
       `The JSON Schema of the ${JSON.stringify(toolName)} tool has no form for the target ${JSON.stringify(target)}: the targets served are ${SERVED}.`,
     );
@@ -65,8 +65,12 @@ function asObject(schema: unknown): SchemaObject {
 }
 
 function sameDraft(declared: unknown, uri: string): boolean {
-  const plain = (text: string) => text.replace(/^https:/, "http:").replace(/#$/, "");
-  return typeof declared === "string" && plain(declared) === plain(uri);
+  return typeof declared === "string" && draftOf(declared) === draftOf(uri);
+}
+
+/** A `$schema` URI without what does not change the draft it names. */
+function draftOf(uri: string): string {
+  return uri.replace(/^https:/, "http:").replace(/#$/, "");
 }
 
 function isObject(value: unknown): value is SchemaObject {
@@ -133,7 +137,7 @@ const OPENAPI_30 = new Set([
  * The errors that say why a declaration has no form for a target: thrown deep in a walk, caught
  * at its top and given the tool's name there.
  */
-const reasons = new WeakSet<object>();
+const reasons: WeakSet<object> = new WeakSet();
 
 function noForm(why: string): Error {
   const error = new Error(why);
@@ -211,7 +215,7 @@ function openApiMap(value: unknown, at: string): SchemaObject {
 
 function openApiList(value: unknown, at: string): SchemaObject[] {
   if (!Array.isArray(value)) throw noForm(`the list at ${at} is not an array`);
-  return value.map((schema: unknown, i) => openApiSchema(schema, `${at}/${i}`));
+  return value.map((schema: unknown, i) => openApiSchema(schema, `${at}/${String(i)}`));
 }
 
 /** `type`, with `"null"` in a list as `nullable: true`. */
@@ -330,7 +334,7 @@ function strictSchema(schema: SchemaObject, at: string, inAnyOf: boolean): NullP
   const branches = schema["anyOf"];
   if (Array.isArray(branches))
     branches.forEach((branch: unknown, i) => {
-      if (isObject(branch)) strictSchema(branch, `${at}/anyOf/${i}`, true);
+      if (isObject(branch)) strictSchema(branch, `${at}/anyOf/${String(i)}`, true);
     });
   if (nullable.length === 0 && properties.length === 0 && items === undefined) return undefined;
   return { nullable, properties, items };
@@ -396,12 +400,13 @@ function stripped(plan: NullPlan, value: unknown): unknown {
     return copy ?? value;
   }
   const record = value as Record<string, unknown>;
-  let copy: Record<string, unknown> | undefined;
+  let absent: Set<string> | undefined;
   for (const key of plan.nullable) {
     if (!Object.prototype.propertyIsEnumerable.call(record, key) || record[key] !== null) continue;
-    if (copy === undefined) copy = { ...record };
-    delete copy[key];
+    if (absent === undefined) absent = new Set();
+    absent.add(key);
   }
+  let copy = absent === undefined ? undefined : copyWithout(record, absent);
   for (const property of plan.properties) {
     const key = property[0];
     if (!Object.prototype.propertyIsEnumerable.call(record, key)) continue;
@@ -412,4 +417,14 @@ function stripped(plan: NullPlan, value: unknown): unknown {
     setOwn(copy, key, after);
   }
   return copy ?? record;
+}
+
+/** A copy of the object's own enumerable keys but those left out. */
+function copyWithout(
+  record: Record<string, unknown>,
+  absent: ReadonlySet<string>,
+): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(record)) if (!absent.has(key)) setOwn(copy, key, record[key]);
+  return copy;
 }
