@@ -1,4 +1,4 @@
-// The checks a host runs on an output folder, with the versions hosts use: ESLint 10 with
+// The checks a host runs on an output folder, with the versions hosts use: ESLint 9 with
 // typescript-eslint 8 on TypeScript 5.9, installed from tests/fixtures/lint's lockfile into the
 // folder checked (as a host has them: typescript-eslint needs a TypeScript below 6.1, which
 // cannot sit beside this project's TypeScript 7) and run through their APIs in this process;
