@@ -235,7 +235,8 @@ export function renderReadmeSpeed(results: Results): string {
   const { meta, callSite } = results;
   const m = meta.machine;
   const sdk = results.generator.cases.find((c) => c.name === SDK_CASE);
-  const seconds = (ms: number | undefined) => (ms === undefined ? "-" : `${(ms / 1000).toFixed(2)} s`);
+  const seconds = (ms: number | undefined) =>
+    ms === undefined ? "-" : `${(ms / 1000).toFixed(2)} s`;
   const against = (peer: string) => times(peerRatio(callSite.valid, peer, "ours-lookedup"));
   return [
     `Measured by \`npm run bench\` on ${m.cpu} (${m.logicalCores} cores), Node ${m.node}:`,

@@ -141,7 +141,8 @@ function template(text: string, fields: readonly IssueField[], owner: "issue" | 
   const merged: (Code | string)[] = [];
   for (const part of parts) {
     const previous = merged.at(-1);
-    if (typeof part === "string" && typeof previous === "string") merged[merged.length - 1] = previous + part;
+    if (typeof part === "string" && typeof previous === "string")
+      merged[merged.length - 1] = previous + part;
     else merged.push(part);
   }
   const expressions = merged

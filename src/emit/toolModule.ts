@@ -92,7 +92,10 @@ function validatorOf(
   readsArgs: boolean,
 ): { readonly code: Code; readonly type: string } {
   if (collecting.toString() === "")
-    return { code: code`export const ${validator}: Validator = () => undefined;\n`, type: "Validator" };
+    return {
+      code: code`export const ${validator}: Validator = () => undefined;\n`,
+      type: "Validator",
+    };
   const finish = module.use("finish");
   if (!readsArgs) {
     // A `false` root: its one issue.
@@ -105,7 +108,9 @@ function validatorOf(
   const issueList = module.useType("IssueList");
   // A walk that adds an issue on every path (a required key whose schema is `false`) leaves `c`
   // never undefined to a type checker, and a test of it one a host's linter finds needless.
-  const result = module.imports("notAllowed") ? code`${finish}(c)` : code`c === undefined ? undefined : ${finish}(c)`;
+  const result = module.imports("notAllowed")
+    ? code`${finish}(c)`
+    : code`c === undefined ? undefined : ${finish}(c)`;
   return {
     code: code`export function ${validator}(args: unknown): ValidationIssue[] | undefined {
 let c: ${issueList} | undefined;

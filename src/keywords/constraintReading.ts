@@ -2,7 +2,7 @@
 import { Code, code, join } from "../code/code.js";
 import { pathCode, type PathPart } from "../code/context.js";
 import { entryOf, toJson, type JsonValue, type StaticObject } from "../extract/values.js";
-import type { Emit, SchemaReading } from "./definition.js";
+import type { Emit, IssueDefinition, SchemaReading } from "./definition.js";
 import { joinKey } from "./reading.js";
 
 /**
@@ -188,4 +188,32 @@ export function addIssue(
 /** A number as code (`-0` as `0`: the bounds and counts are read as JSON numbers). */
 export function numberCode(value: number): Code {
   return Code.raw(JSON.stringify(value === 0 ? 0 : value));
+}
+
+/**
+ * The issue of a count bound (`minItems`, `maxItems`, `minProperties`, `maxProperties`): its
+ * `limit`, and `count`, how many elements or keys the value has.
+ */
+export function countIssue(
+  issue: string,
+  counted: "items" | "properties",
+  bound: "at least" | "at most",
+  keyword: string,
+): IssueDefinition {
+  const size = bound === "at least" ? "few" : "many";
+  const than = bound === "at least" ? "fewer" : "more";
+  const value = counted === "items" ? "An array" : "An object";
+  const parts = counted === "items" ? "elements" : "keys";
+  return {
+    code: issue,
+    doc: `${value} with ${than} ${parts} than \`${keyword}\` (\`limit\`); \`count\` is how many it has.`,
+    fields: [
+      { name: "limit", type: "number", shown: "number", recorded: true },
+      { name: "count", type: "number", shown: "number", recorded: false },
+    ],
+    text: {
+      root: `The input has too ${size} ${counted}: expected ${bound} {limit} but provided {count}`,
+      at: `The parameter \`{path}\` has too ${size} ${counted}: expected ${bound} {limit} but provided {count}`,
+    },
+  };
 }

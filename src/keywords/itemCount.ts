@@ -1,6 +1,6 @@
 import { code } from "../code/code.js";
-import { addIssue, numberCode, readCount } from "./constraintReading.js";
-import type { IssueDefinition, KeywordDefinition } from "./definition.js";
+import { addIssue, countIssue, numberCode, readCount } from "./constraintReading.js";
+import type { KeywordDefinition } from "./definition.js";
 
 /**
  * `minItems` and `maxItems` (opt-in): an array of at least / at most that many elements
@@ -19,7 +19,7 @@ export const minItemsKeyword: KeywordDefinition<number> = {
       limit: numberCode(limit),
       count: code`${array}.length`,
     })}}\n`,
-  issues: [countIssue("too_few_items", "few", "fewer", "at least", "minItems")],
+  issues: [countIssue("too_few_items", "items", "at least", "minItems")],
 };
 
 export const maxItemsKeyword: KeywordDefinition<number> = {
@@ -32,26 +32,5 @@ export const maxItemsKeyword: KeywordDefinition<number> = {
       limit: numberCode(limit),
       count: code`${array}.length`,
     })}}\n`,
-  issues: [countIssue("too_many_items", "many", "more", "at most", "maxItems")],
+  issues: [countIssue("too_many_items", "items", "at most", "maxItems")],
 };
-
-function countIssue(
-  issue: string,
-  size: "few" | "many",
-  than: "fewer" | "more",
-  words: string,
-  keyword: string,
-): IssueDefinition {
-  return {
-    code: issue,
-    doc: `An array with ${than} elements than \`${keyword}\` (\`limit\`); \`count\` is how many it has.`,
-    fields: [
-      { name: "limit", type: "number", shown: "number", recorded: true },
-      { name: "count", type: "number", shown: "number", recorded: false },
-    ],
-    text: {
-      root: `The input has too ${size} items: expected ${words} {limit} but provided {count}`,
-      at: `The parameter \`{path}\` has too ${size} items: expected ${words} {limit} but provided {count}`,
-    },
-  };
-}

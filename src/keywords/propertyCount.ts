@@ -1,7 +1,7 @@
 import { code, type Code } from "../code/code.js";
 import type { PathPart } from "../code/context.js";
-import { addIssue, numberCode, readCount } from "./constraintReading.js";
-import type { Emit, IssueDefinition, KeywordDefinition } from "./definition.js";
+import { addIssue, countIssue, numberCode, readCount } from "./constraintReading.js";
+import type { Emit, KeywordDefinition } from "./definition.js";
 
 /**
  * `minProperties` and `maxProperties` (opt-in): an object of at least / at most that many
@@ -20,7 +20,7 @@ export const minPropertiesKeyword: KeywordDefinition<number> = {
   hasChecks: (limit) => limit > 0,
   collect: (ctx, limit, record, path) =>
     collectCount(ctx, "hasMinProperties", "too_few_properties", limit, record, path),
-  issues: [countIssue("too_few_properties", "few", "fewer", "at least", "minProperties")],
+  issues: [countIssue("too_few_properties", "properties", "at least", "minProperties")],
 };
 
 export const maxPropertiesKeyword: KeywordDefinition<number> = {
@@ -31,7 +31,7 @@ export const maxPropertiesKeyword: KeywordDefinition<number> = {
   read: (schema, reading) => readCount("maxProperties", schema, reading),
   collect: (ctx, limit, record, path) =>
     collectCount(ctx, "hasMaxProperties", "too_many_properties", limit, record, path),
-  issues: [countIssue("too_many_properties", "many", "more", "at most", "maxProperties")],
+  issues: [countIssue("too_many_properties", "properties", "at most", "maxProperties")],
 };
 
 function collectCount(
@@ -51,25 +51,4 @@ function collectCount(
       count: code`${ctx.module.use("propertyCount", "propertyCount")}(${record})`,
     },
   )}}\n`;
-}
-
-function countIssue(
-  issue: string,
-  size: "few" | "many",
-  than: "fewer" | "more",
-  words: string,
-  keyword: string,
-): IssueDefinition {
-  return {
-    code: issue,
-    doc: `An object with ${than} keys than \`${keyword}\` (\`limit\`); \`count\` is how many it has.`,
-    fields: [
-      { name: "limit", type: "number", shown: "number", recorded: true },
-      { name: "count", type: "number", shown: "number", recorded: false },
-    ],
-    text: {
-      root: `The input has too ${size} properties: expected ${words} {limit} but provided {count}`,
-      at: `The parameter \`{path}\` has too ${size} properties: expected ${words} {limit} but provided {count}`,
-    },
-  };
 }

@@ -56,7 +56,10 @@ function byKind(node: SchemaNode): KindRun[] {
 }
 
 /** Whether a value of the kind can pass the declared types (any can where none is declared). */
-function kindDeclared(kind: ValueKind | undefined, types: readonly JsonType[] | undefined): boolean {
+function kindDeclared(
+  kind: ValueKind | undefined,
+  types: readonly JsonType[] | undefined,
+): boolean {
   if (kind === undefined || types === undefined) return true;
   if (kind === "number") return types.includes("number") || types.includes("integer");
   return types.includes(kind);

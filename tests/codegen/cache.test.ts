@@ -110,9 +110,7 @@ describe("the cache of the last run", () => {
     await edit(file, change);
     expect(await fs.readFile(path.join(work, file), "utf8")).not.toBe(before);
     const check = await gen(["--check"]);
-    expect(check.stderr.split("\n")[0]).toBe(
-      `tool-validators: generating: ${file} changed`,
-    );
+    expect(check.stderr.split("\n")[0]).toBe(`tool-validators: generating: ${file} changed`);
     expect(check.code).toBe(code);
     // The check wrote nothing: the next one sees the change again; a run that writes records it.
     expect((await gen(["--check"])).stderr.split("\n")[0]).toBe(

@@ -33,9 +33,7 @@ describe("the emit module", () => {
   it("builds arrays and objects through JSON.parse so `__proto__` stays an own key", () => {
     const value = JSON.parse('{"__proto__": {"x": 1}}');
     const text = jsonValue(value, "Record<string, unknown>").toString();
-    expect(text).toBe(
-      'JSON.parse("{\\"__proto__\\":{\\"x\\":1}}") as Record<string, unknown>',
-    );
+    expect(text).toBe('JSON.parse("{\\"__proto__\\":{\\"x\\":1}}") as Record<string, unknown>');
     const rebuilt = new Function(`return ${text.replace(/ as .*$/, "")}`)();
     expect(Object.hasOwn(rebuilt, "__proto__")).toBe(true);
     expect(Object.getPrototypeOf(rebuilt)).toBe(Object.prototype);

@@ -15,10 +15,7 @@ import { REPO } from "../helpers/spawn.js";
  * prettier or, where only which files change is in question, not formatted (formatting maps
  * equal code to equal code, and costs most of a run).
  */
-async function runOf(
-  enforce?: readonly string[],
-  formatter?: "none",
-): Promise<GenerateResult> {
+async function runOf(enforce?: readonly string[], formatter?: "none"): Promise<GenerateResult> {
   const result: GenerateResult = await generate({
     cwd: REPO,
     tools: ["example/tools/**/*.ts"],

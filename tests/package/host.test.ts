@@ -80,9 +80,14 @@ describe("the packed package in a host", () => {
   it("passes `npm publish --dry-run` as it is, with the files `npm pack` packed", async () => {
     const tarball = path.join(temp, packed.filename);
     // --offline: the dry run needs nothing of the registry (it would ask for the name's versions).
-    const publish = await run("npm", ["publish", "--dry-run", "--offline", "--json", tarball], temp, {
-      env: ENV,
-    });
+    const publish = await run(
+      "npm",
+      ["publish", "--dry-run", "--offline", "--json", tarball],
+      temp,
+      {
+        env: ENV,
+      },
+    );
     expect(publish.code, publish.stderr).toBe(0);
     const manifest = JSON.parse(await fs.readFile(path.join(REPO, "package.json"), "utf8")) as {
       name: string;
