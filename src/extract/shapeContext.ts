@@ -35,6 +35,7 @@ export class NameUses {
   readonly #modules: Modules;
   #properties: Map<string, Node[]> | undefined;
   #arguments: Map<string, Node[]> | undefined;
+  #callees: Map<string, CallExpression[]> | undefined;
 
   /** `files`: the files read, where the uses of a `const` are looked for. */
   constructor(files: () => readonly SourceFile[], modules: Modules) {
@@ -56,6 +57,30 @@ export class NameUses {
           uses.set(name, [...(uses.get(name) ?? []), value]);
         }
     this.#arguments = uses;
+    return uses;
+  }
+
+  /**
+   * Every call of the files read whose callee is a name (`createSearchTool(ctx)`), by that name
+   * and by the name it is imported as.
+   */
+  asCallees(): Map<string, CallExpression[]> {
+    const files = this.#files();
+    if (this.#callees) return this.#callees;
+    const uses = new Map<string, CallExpression[]>();
+    const add = (name: string, call: CallExpression) =>
+      uses.set(name, [...(uses.get(name) ?? []), call]);
+    for (const file of files)
+      for (const node of descendants(file, (node) => ts.isCallExpression(node))) {
+        const call = node as CallExpression;
+        const callee = unwrap(call.getExpression());
+        if (!Node.isIdentifier(callee)) continue;
+        const name = identifierText(callee);
+        add(name, call);
+        const imported = this.#modules.importOf(file, name)?.imported;
+        if (imported !== undefined && imported !== name) add(imported, call);
+      }
+    this.#callees = uses;
     return uses;
   }
 
@@ -163,7 +188,12 @@ export class Surroundings {
     });
   }
 
-  #heldAt(node: Node): HeldAt[] {
+  /**
+   * The properties a value is held at: its own, those where the `const` holding it is used, and
+   * those holding a call of the function that returns it (`search: createSearchTool(ctx)`),
+   * through FACTORY_DEPTH factories at most.
+   */
+  #heldAt(node: Node, depth = 0): HeldAt[] {
     let child = node;
     let parent = node.getParent();
     while (parent && isValueWrapper(parent)) [child, parent] = [parent, parent.getParent()];
@@ -175,7 +205,20 @@ export class Surroundings {
             this.#property(Node.isShorthandPropertyAssignment(use) ? use : use.getParentOrThrow()),
           )
         : [];
-    return [];
+    const factory = depth < FACTORY_DEPTH ? factoryReturning(child, parent) : undefined;
+    if (!factory) return [];
+    return this.#callsOf(factory).flatMap((call) => this.#heldAt(call, depth + 1));
+  }
+
+  /** The calls in the files read of a function (its declaration, or the `const` holding it). */
+  #callsOf(factory: Factory): CallExpression[] {
+    return (this.#uses.asCallees().get(factory.name) ?? []).filter((call) => {
+      const binding = resolveIdentifier(this.#modules, unwrap(call.getExpression()));
+      return (
+        (binding?.kind === "function" || binding?.kind === "const") &&
+        binding.declaration.compilerNode === factory.declaration.compilerNode
+      );
+    });
   }
 
   /** A property's key and the object holding it. */
@@ -276,4 +319,47 @@ function skipWrappers(node: ts.Expression): ts.Expression {
   )
     current = current.expression;
   return current;
+}
+
+/** How many functions returning a value `heldAt` follows to the calls that hold it. */
+const FACTORY_DEPTH = 3;
+
+/** A named function, by the declaration a call's name resolves to. */
+interface Factory {
+  readonly name: string;
+  readonly declaration: Node;
+}
+
+/**
+ * The function a value is returned by, when it is one a call can name: `function f() { return
+ * value; }`, or a `const` holding `() => value` or a function expression returning it.
+ */
+function factoryReturning(value: Node, parent: Node | undefined): Factory | undefined {
+  let fn: Node | undefined;
+  if (parent && Node.isArrowFunction(parent) && parent.getBody() === value) fn = parent;
+  else if (parent && Node.isReturnStatement(parent))
+    fn = parent.getParentWhile((node) => !isFunctionLike(node))?.getParent();
+  if (!fn) return undefined;
+  if (Node.isFunctionDeclaration(fn)) {
+    const name = fn.getName();
+    return name === undefined ? undefined : { name, declaration: fn };
+  }
+  if (!Node.isArrowFunction(fn) && !Node.isFunctionExpression(fn)) return undefined;
+  const holder = constHolding(fn);
+  const nameNode = holder?.getNameNode();
+  return holder && nameNode && Node.isIdentifier(nameNode)
+    ? { name: identifierText(nameNode), declaration: holder }
+    : undefined;
+}
+
+function isFunctionLike(node: Node): boolean {
+  return (
+    Node.isFunctionDeclaration(node) ||
+    Node.isFunctionExpression(node) ||
+    Node.isArrowFunction(node) ||
+    Node.isMethodDeclaration(node) ||
+    Node.isConstructorDeclaration(node) ||
+    Node.isGetAccessorDeclaration(node) ||
+    Node.isSetAccessorDeclaration(node)
+  );
 }

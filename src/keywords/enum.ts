@@ -67,10 +67,11 @@ function readEnum(schema: StaticObject, reading: SchemaReading): EnumMembers | u
   const path = joinKey(reading.schemaPath, "enum");
   const value = entry.value;
   if (value.kind !== "array") {
-    const found = describeValue(value);
     reading.report(
       "TV2007",
-      `\`enum\` must be an array of allowed values, not ${found}.`,
+      value.kind === "unknown"
+        ? `\`enum\` must be an array of allowed values written where the generator can read them: ${value.reason}.`
+        : `\`enum\` must be an array of allowed values, not ${describeValue(value)}.`,
       value.location,
       path,
     );

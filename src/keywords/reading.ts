@@ -19,13 +19,13 @@ export function describeValue(value: StaticValue): string {
     case "object":
       return "an object";
     case "unknown":
-      return "a value that is not statically known";
+      return "a value the generator cannot read";
   }
 }
 
 /** `describeValue`, with why a value is not statically known (follows "not": "not a value ..."). */
 export function describeFound(value: StaticValue): string {
   return value.kind === "unknown"
-    ? `a value that is not statically known (${value.reason})`
+    ? `a value the generator cannot read (${value.reason})`
     : describeValue(value);
 }

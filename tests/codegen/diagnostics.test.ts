@@ -50,7 +50,7 @@ const cases: [file: string, firstLine: string][] = [
   ],
   [
     "additional-properties-unknown.ts",
-    'additional-properties-unknown.ts:9:75 - error TV2012: Tool "AdditionalUnknown", parameters.additionalProperties: `additionalProperties` must be true, false or a schema, not a value that is not statically known (the call `pickSchema()` is not statically known).',
+    'additional-properties-unknown.ts:9:75 - error TV2012: Tool "AdditionalUnknown", parameters.additionalProperties: `additionalProperties` must be true, false or a schema, not a value the generator cannot read (the call `pickSchema()` is not statically known).',
   ],
   [
     "nullable-invalid.ts",

@@ -217,6 +217,38 @@ describe("the AI SDK's shape", () => {
     );
   });
 
+  it("a tool a factory returns is named by the key holding the factory's call (or a const holding the call)", async () => {
+    const { result, printed } = await read(aiSdk, ["factories.ts", "factoryAgent.ts"]);
+    expect(result.tools.map((tool) => [tool.name, tool.declaredAs])).toEqual([
+      ["read_file", "createReadTool()"],
+      ["list_dir", "createListTool()"],
+      ["pick", "createPickTool()"],
+    ]);
+    const tools = extracted(aiSdk, ["factories.ts", "factoryAgent.ts"]);
+    expect(tools.get("read_file")!.shape).toBe("ai-sdk");
+    expect(toJson(tools.get("read_file")!.parameters!)).toEqual({
+      type: "object",
+      properties: { path: { type: "string" } },
+      required: ["path"],
+    });
+    // A schema made of the factory's parameter is a declaration that cannot be read: an error.
+    expect(printed.map((text) => text.split("\n")[0])).toEqual([
+      'factories.ts:28:77 - error TV2007: Tool "pick", inputSchema.properties.choice.enum: `enum` must be an array of allowed values written where the generator can read them: "choices" is a parameter of `createPickTool()`: its value is known only when it is called.',
+    ]);
+    expect(coverageLines(result)[0]).toBe(
+      "Named where it is used, outside the files read (skipped): 1 tool: factories.ts:34:15 createUnusedTool().",
+    );
+    // Alone, the factories' file names none of them.
+    const alone = await read(aiSdk, ["factories.ts"]);
+    expect(alone.names).toEqual([]);
+    expect(alone.result.skipped.map((object) => object.skip.kind)).toEqual([
+      "unnamed",
+      "unnamed",
+      "unnamed",
+      "unnamed",
+    ]);
+  });
+
   it("a const tool's name is looked for in the files read: alone, its file names none", async () => {
     const { result, names } = await read(aiSdk, ["tools.ts", "wrapper.ts"]);
     expect(names).toEqual(["execute_bash"]);

@@ -50,7 +50,8 @@ export interface ShapeContext {
   passedTo(): readonly EnclosingCall[];
   /**
    * Where a value (the object, or the call around it) is held: the property whose value it is,
-   * or, when it initialises a `const`, each property of the files read whose value names it.
+   * or, when it initialises a `const`, each property of the files read whose value names it;
+   * when a named function returns it, where each call of that function is held.
    */
   heldAt(node: Node): readonly HeldAt[];
   /** What the function a call calls is, as its import says (nothing is resolved). */
