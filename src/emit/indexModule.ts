@@ -50,8 +50,12 @@ function exportsOf(modules: readonly ToolModuleNames[], hintTypes: readonly stri
     modules.length === 0
       ? code``
       : code`export type { ${join(typeExports, ", ")} };\nexport { ${join(exported, ", ")} };\n`;
-  return code`import type { StandardToolSchemaV1 } from "./standard.js";
-import type { ValidationIssue, Validator } from "./types.js";
+  // With no tool (TV3102), nothing names the schema type: an unused import fails linters.
+  const schemaType =
+    modules.length === 0
+      ? code``
+      : code`import type { StandardToolSchemaV1 } from "./standard.js";\n`;
+  return code`${schemaType}import type { ValidationIssue, Validator } from "./types.js";
 ${join(imports, "")}
 export type {
 ${Code.raw(typeExportList(hintTypes))}} from "./types.js";
@@ -77,8 +81,7 @@ function lookups(modules: readonly ToolModuleNames[]): string {
   );
   const names = modules.map(({ tool }) => code`${tool.name}`);
   return code`/** The argument type of every tool that has a validator, by tool name. */
-export type ToolArgsByName = {
-${join(byName, "")}};
+export type ToolArgsByName = ${objectType(byName)};
 
 /** The validator of every tool that has one, by tool name. */
 const validators = new Map<string, Validator>([
@@ -120,12 +123,19 @@ function schemaMap(modules: readonly ToolModuleNames[]): string {
     ({ tool, schema }) => code`${ownKey(tool.name)}: ${Code.raw(schema)},\n`,
   );
   return code`/** Every tool's Standard Schema, by tool name. */
-export const toolSchemas: Readonly<{
-${join(types, "")}}> = Object.freeze(
+export const toolSchemas: Readonly<${objectType(types)}> = Object.freeze(
 Object.assign(Object.create(null) as object, {
 ${join(entries, "")}}),
 );
 `.toString();
+}
+
+/**
+ * An object type of these members; with none, `Record<never, never>` (linters refuse `{}`,
+ * which is any value but null and undefined).
+ */
+function objectType(members: readonly Code[]): Code {
+  return members.length === 0 ? code`Record<never, never>` : code`{\n${join(members, "")}}`;
 }
 
 /**

@@ -110,6 +110,7 @@ beforeAll(async () => {
       ...(await repoFolders()),
       await randomFolder("strict", SEED),
       await randomFolder("standard", SEED + 1),
+      await emptyFolder(),
     ])(),
   ]);
   const generated = folders.find((folder) => folder.name === "generated");
@@ -303,6 +304,13 @@ async function randomFolder(mode: Mode, seed: number): Promise<Folder> {
   }
   expect(errorsOf(result).map((e) => `${e.tool}: ${e.message}`)).toEqual([]);
   return { name: `random-${mode}-enforced`, files: result.output ?? [] };
+}
+
+/** The folder of a run that found no JSON Schema tool (TV3102): no validator, every export. */
+async function emptyFolder(): Promise<Folder> {
+  const result = await generateFromSchemas([], { formatter: "none" });
+  expect(errorsOf(result)).toEqual([]);
+  return { name: "empty", files: result.output ?? [] };
 }
 
 function errorsOf(result: GenerateResult): Diagnostic[] {
