@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateFromSchemas } from "../../src/pipeline/generate.js";
 import { makeTempDir } from "../helpers/context.js";
+import { STRICTEST_OPTIONS } from "../helpers/hostChecks.js";
 import { runMain } from "../helpers/inProcess.js";
 import { REPO, run } from "../helpers/spawn.js";
 
@@ -28,23 +29,8 @@ function nested(depth: number): Record<string, unknown> {
   return schema;
 }
 
-const STRICT_HOST = {
-  compilerOptions: {
-    target: "ES2020",
-    lib: ["ES2020"],
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    types: [],
-    strict: true,
-    noEmit: true,
-    noUnusedLocals: true,
-    noUnusedParameters: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    verbatimModuleSyntax: true,
-  },
-  include: ["*.ts"],
-};
+/** A strict host (CONTRACT.md section 5): the output must type-check there. */
+const STRICT_HOST = { compilerOptions: STRICTEST_OPTIONS, include: ["*.ts"] };
 
 describe("large declarations", () => {
   it("500 optional properties, 2,000 required ones, a 20,000-member enum and 40 levels of nesting type-check", async () => {

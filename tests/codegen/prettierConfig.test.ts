@@ -111,8 +111,7 @@ describe("a configuration module", () => {
     const again = await runGen([], work);
     expect(again.stdout).toContain("12 written");
     expect(await index()).not.toMatch(/;\n/);
-    // What the host's prettier --check says, and the drift check from scratch.
-    expect((await prettier(["--check", "generated"])).code).toBe(0);
+    // The drift check without the cache resolves the configuration again, and agrees.
     expect((await runGen(["--check", "--no-cache"], work)).code).toBe(0);
   });
 });

@@ -265,7 +265,9 @@ describe("the packed package in a host", () => {
     expect(check.code).toBe(0);
   });
 
-  it("a folder generated with every constraint keyword enforced passes the host's TypeScript, linters and prettier", async () => {
+  // The linters and TypeScript 7 on such a folder, with their strictest presets and flags:
+  // lint.test.ts (its declaration "every_constraint"); here the host's TypeScript 5.9 and prettier.
+  it("a folder generated with every constraint keyword enforced passes the host's TypeScript 5.9 and prettier", async () => {
     // In-process until the settings carry `enforce`: the same generator, formatted with the
     // host's prettier configuration for a folder of the host (its settings' formatter).
     const outDir = path.join(host, "src/constrained");
@@ -283,26 +285,9 @@ describe("the packed package in a host", () => {
       expect(result.output!.map((file) => file.name)).toContain(`${name}.ts`);
     try {
       for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {
-        for (const tsc of [
-          ["npx", "tsc"],
-          [process.execPath, TSC_7],
-        ] as const) {
-          const typed = await inHost(tsc[0], [tsc[1], "-p", config, "--noEmit"]);
-          expect(typed.stdout, `${tsc[1]} ${config}`).toBe("");
-        }
+        const typed = await inHost("npx", ["tsc", "-p", config, "--noEmit"]);
+        expect(typed.stdout, config).toBe("");
       }
-      const eslint = await inHost("npx", ["eslint", "src/constrained"]);
-      expect(eslint.stdout).toBe("");
-      expect(eslint.code).toBe(0);
-      const oxlint = await inHost("npx", ["oxlint", "--deny-warnings", "src/constrained"]);
-      expect(oxlint.stdout).toContain("Found 0 warnings and 0 errors.");
-      const biome = await inHost("npx", [
-        "biome",
-        "lint",
-        "--error-on-warnings",
-        "src/constrained",
-      ]);
-      expect(biome.code, biome.stdout + biome.stderr).toBe(0);
       const check = await inHost("npx", ["prettier", "--check", "src/constrained"]);
       expect(check.code).toBe(0);
     } finally {

@@ -12,6 +12,7 @@ import { generateFromSchemas, type NamedSchema } from "../../src/pipeline/genera
 import type { Mode } from "../../src/ir.js";
 import { makeTempDir } from "../helpers/context.js";
 import { integerFromEnv } from "../helpers/env.js";
+import { STRICTEST_OPTIONS } from "../helpers/hostChecks.js";
 import { REPO } from "../helpers/spawn.js";
 import {
   acceptedDeclarations,
@@ -29,29 +30,6 @@ console.log(`compile property test: seed ${SEED} (replay: COMPILE_SEED=${SEED})`
 const COMPILERS = {
   "TypeScript 7": path.join(REPO, "node_modules/typescript/bin/tsc"),
   "TypeScript 5.9": path.join(REPO, "tests/host-toolchain/node_modules/typescript/bin/tsc"),
-};
-
-/** The strictest settings a host may use (CONTRACT.md section 5), lib ES2020 only. */
-const STRICT = {
-  target: "ES2020",
-  lib: ["ES2020"],
-  module: "NodeNext",
-  moduleResolution: "NodeNext",
-  types: [],
-  strict: true,
-  noEmit: true,
-  noUnusedLocals: true,
-  noUnusedParameters: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  useUnknownInCatchVariables: true,
-  isolatedModules: true,
-  noImplicitReturns: true,
-  noImplicitOverride: true,
-  noFallthroughCasesInSwitch: true,
-  noPropertyAccessFromIndexSignature: true,
-  allowUnreachableCode: false,
-  allowUnusedLabels: false,
 };
 
 const folders: string[] = [];
@@ -76,7 +54,7 @@ async function writePackages(
     await fs.mkdir(path.join(dir, "gen"), { recursive: true });
     await fs.writeFile(path.join(dir, "package.json"), JSON.stringify({ type }));
     // In a CommonJS package the generator asks for verbatimModuleSyntax to be off (TV3005).
-    const compilerOptions = { ...STRICT, verbatimModuleSyntax: type === "module" };
+    const compilerOptions = { ...STRICTEST_OPTIONS, verbatimModuleSyntax: type === "module" };
     await fs.writeFile(
       path.join(dir, "tsconfig.json"),
       JSON.stringify({ compilerOptions, include: ["gen"] }),
