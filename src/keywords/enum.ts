@@ -69,9 +69,7 @@ function readEnum(schema: StaticObject, reading: SchemaReading): EnumMembers | u
   if (value.kind !== "array") {
     reading.report(
       "TV2007",
-      value.kind === "unknown"
-        ? `\`enum\` must be an array of allowed values written where the generator can read them: ${value.reason}.`
-        : `\`enum\` must be an array of allowed values, not ${describeValue(value)}.`,
+      `\`enum\` must be an array of allowed values, not ${describeValue(value)}.`,
       value.location,
       path,
     );

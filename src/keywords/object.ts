@@ -11,7 +11,7 @@ import {
   type SchemaNode,
   type SchemaReading,
 } from "./definition.js";
-import { describeFound, describeValue, joinKey, sentence } from "./reading.js";
+import { describeValue, joinKey, sentence } from "./reading.js";
 import { KEY_ALLOWING_KEYWORDS } from "./table.js";
 
 /**
@@ -183,7 +183,7 @@ function readRequired(entry: StaticEntry | undefined, reading: SchemaReading): R
   const seen = new Set<string>();
   for (const element of value.elements) {
     if (element.kind !== "primitive" || typeof element.value !== "string") {
-      const why = `\`required\` must list property names (strings), not ${describeFound(element)}.`;
+      const why = `\`required\` must list property names (strings), not ${describeValue(element)}.`;
       reading.report("TV2011", why, element.location, path);
       continue;
     }
@@ -211,7 +211,7 @@ function readUnknownKeys(
     return value.value ? { kind: "allow" } : { kind: "reject" };
   }
   if (value.kind !== "object") {
-    const why = `\`additionalProperties\` must be true, false or a schema, not ${describeFound(value)}.`;
+    const why = `\`additionalProperties\` must be true, false or a schema, not ${describeValue(value)}.`;
     reading.report("TV2012", why, value.location, path);
     return strictDefault;
   }

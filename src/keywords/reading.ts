@@ -7,7 +7,10 @@ export function sentence(reason: string): string {
   return `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`;
 }
 
-/** A few words for a static value in a message: `the string "x"`, `an array`. */
+/**
+ * A few words for a static value in a message, after "not": `the string "x"`, `an array`, or
+ * why the generator cannot read it.
+ */
 export function describeValue(value: StaticValue): string {
   switch (value.kind) {
     case "primitive":
@@ -19,13 +22,6 @@ export function describeValue(value: StaticValue): string {
     case "object":
       return "an object";
     case "unknown":
-      return "a value the generator cannot read";
+      return `a value the generator cannot read (${value.reason})`;
   }
-}
-
-/** `describeValue`, with why a value is not statically known (follows "not": "not a value ..."). */
-export function describeFound(value: StaticValue): string {
-  return value.kind === "unknown"
-    ? `a value the generator cannot read (${value.reason})`
-    : describeValue(value);
 }

@@ -4,7 +4,7 @@ import { entryOf, type StaticValue } from "../extract/values.js";
 import { nearest } from "../support/similarity.js";
 import type { Emit, KeywordFacts, SchemaReading, ValueKind } from "./definition.js";
 import { JSON_TYPES, type JsonType } from "./jsonTypes.js";
-import { describeFound, joinKey } from "./reading.js";
+import { describeValue, joinKey } from "./reading.js";
 
 /**
  * `type` (and `nullable`, which adds "null"): one of the JSON types or a list of them;
@@ -82,7 +82,7 @@ export function readType(
     if (name.kind !== "primitive" || typeof name.value !== "string") {
       reading.report(
         "TV2004",
-        `\`type\` must be a type name or an array of type names, not ${describeFound(name)}.`,
+        `\`type\` must be a type name or an array of type names, not ${describeValue(name)}.`,
         name.location,
         path,
       );

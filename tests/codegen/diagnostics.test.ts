@@ -25,6 +25,10 @@ const cases: [file: string, firstLine: string][] = [
     'required-not-array.ts:9:91 - error TV2011: Tool "RequiredNotArray", parameters.required: `required` must be an array of property names, not the string "taskId".',
   ],
   [
+    "properties-unknown.ts",
+    'properties-unknown.ts:9:49 - error TV2009: Tool "PropertiesUnknown", parameters.properties: `properties` must be an object of property schemas, not a value the generator cannot read (the call `pickProperties()` is not statically known).',
+  ],
+  [
     "required-not-string.ts",
     'required-not-string.ts:9:102 - error TV2011: Tool "RequiredNotString", parameters.required: `required` must list property names (strings), not the number 42.',
   ],

@@ -233,7 +233,7 @@ describe("the AI SDK's shape", () => {
     });
     // A schema made of the factory's parameter is a declaration that cannot be read: an error.
     expect(printed.map((text) => text.split("\n")[0])).toEqual([
-      'factories.ts:28:77 - error TV2007: Tool "pick", inputSchema.properties.choice.enum: `enum` must be an array of allowed values written where the generator can read them: "choices" is a parameter of `createPickTool()`: its value is known only when it is called.',
+      'factories.ts:28:77 - error TV2007: Tool "pick", inputSchema.properties.choice.enum: `enum` must be an array of allowed values, not a value the generator cannot read ("choices" is a parameter of `createPickTool()`: its value is known only when it is called).',
     ]);
     expect(coverageLines(result)[0]).toBe(
       "Named where it is used, outside the files read (skipped): 1 tool: factories.ts:34:15 createUnusedTool().",
