@@ -7,6 +7,7 @@ import {
   type ClassDeclaration,
   type ClassExpression,
   type ObjectLiteralExpression,
+  type PropertyAssignment,
   type SourceFile,
   type VariableDeclaration,
 } from "../tsMorph.js";
@@ -25,10 +26,10 @@ import type { StaticEntry, StaticObject, StaticValue } from "./values.js";
 import { descendants } from "./walk.js";
 
 /**
- * Where the names of the files read are used: every identifier given as a call's argument, and
- * every property whose value is a name, each found once per run (on the first question) and
- * shared by the readings of every file. Each question asks for every file again (`files`): the
- * reading that asks depends on all of them.
+ * Where the names of the files read are used: every identifier given as a call's argument,
+ * every call of a name, and every property whose value is a name, each found once per run (on
+ * the first question) and shared by the readings of every file. Each question asks for every
+ * file again (`files`): the reading that asks depends on all of them.
  */
 export class NameUses {
   readonly #files: () => readonly SourceFile[];
@@ -46,18 +47,14 @@ export class NameUses {
   /** Every identifier of the files read given as a call's argument, by name. */
   asArguments(): Map<string, Node[]> {
     const files = this.#files();
-    if (this.#arguments) return this.#arguments;
-    const uses = new Map<string, Node[]>();
-    for (const file of files)
+    this.#arguments ??= this.#index(files, false, function* (file) {
       for (const call of descendants(file, (node) => ts.isCallExpression(node)))
         for (const argument of (call as CallExpression).getArguments()) {
           const value = unwrap(argument);
-          if (!Node.isIdentifier(value)) continue;
-          const name = identifierText(value);
-          uses.set(name, [...(uses.get(name) ?? []), value]);
+          if (Node.isIdentifier(value)) yield [identifierText(value), value];
         }
-    this.#arguments = uses;
-    return uses;
+    });
+    return this.#arguments;
   }
 
   /**
@@ -66,22 +63,13 @@ export class NameUses {
    */
   asCallees(): Map<string, CallExpression[]> {
     const files = this.#files();
-    if (this.#callees) return this.#callees;
-    const uses = new Map<string, CallExpression[]>();
-    const add = (name: string, call: CallExpression) =>
-      uses.set(name, [...(uses.get(name) ?? []), call]);
-    for (const file of files)
+    this.#callees ??= this.#index(files, true, function* (file) {
       for (const node of descendants(file, (node) => ts.isCallExpression(node))) {
-        const call = node as CallExpression;
-        const callee = unwrap(call.getExpression());
-        if (!Node.isIdentifier(callee)) continue;
-        const name = identifierText(callee);
-        add(name, call);
-        const imported = this.#modules.importOf(file, name)?.imported;
-        if (imported !== undefined && imported !== name) add(imported, call);
+        const callee = unwrap((node as CallExpression).getExpression());
+        if (Node.isIdentifier(callee)) yield [identifierText(callee), node as CallExpression];
       }
-    this.#callees = uses;
-    return uses;
+    });
+    return this.#callees;
   }
 
   /**
@@ -90,10 +78,7 @@ export class NameUses {
    */
   asProperties(): Map<string, Node[]> {
     const files = this.#files();
-    if (this.#properties) return this.#properties;
-    const uses = new Map<string, Node[]>();
-    const add = (name: string, node: Node) => uses.set(name, [...(uses.get(name) ?? []), node]);
-    for (const file of files) {
+    this.#properties ??= this.#index(files, true, function* (file) {
       const properties = descendants(
         file,
         (node) =>
@@ -101,17 +86,34 @@ export class NameUses {
           (ts.isPropertyAssignment(node) && ts.isIdentifier(skipWrappers(node.initializer))),
       );
       for (const property of properties) {
-        const value = Node.isPropertyAssignment(property)
-          ? unwrap(property.getInitializerOrThrow())
-          : (property as Node & { getNameNode(): Node }).getNameNode();
-        const name = identifierText(value);
-        add(name, Node.isShorthandPropertyAssignment(property) ? property : value);
-        const imported = this.#modules.importOf(file, name)?.imported;
-        if (imported !== undefined && imported !== name)
-          add(imported, Node.isShorthandPropertyAssignment(property) ? property : value);
+        if (Node.isShorthandPropertyAssignment(property))
+          yield [identifierText(property.getNameNode()), property];
+        else {
+          const value = unwrap((property as PropertyAssignment).getInitializerOrThrow());
+          yield [identifierText(value), value];
+        }
       }
-    }
-    this.#properties = uses;
+    });
+    return this.#properties;
+  }
+
+  /**
+   * The uses `found` in each file, by the name written and, with `imported`, also by the name
+   * an imported one is exported as.
+   */
+  #index<T>(
+    files: readonly SourceFile[],
+    imported: boolean,
+    found: (file: SourceFile) => Iterable<readonly [string, T]>,
+  ): Map<string, T[]> {
+    const uses = new Map<string, T[]>();
+    const add = (name: string, use: T) => uses.set(name, [...(uses.get(name) ?? []), use]);
+    for (const file of files)
+      for (const [name, use] of found(file)) {
+        add(name, use);
+        const exported = imported ? this.#modules.importOf(file, name)?.imported : undefined;
+        if (exported !== undefined && exported !== name) add(exported, use);
+      }
     return uses;
   }
 }
