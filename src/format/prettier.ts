@@ -120,9 +120,11 @@ export class PrettierFormatter extends Formatter {
   protected async resolveOptions(name: string): Promise<Record<string, unknown>> {
     const file = path.join(this.#outDir, name);
     const prettier = loadPrettier(this.identity.path);
+    // Where the configuration is (a search prettier keeps): null for none, or when even the
+    // search fails, whose error resolveConfig then gives.
+    const configFile = await prettier.resolveConfigFile(file).catch(() => null);
     let config: Record<string, unknown> | null;
     try {
-      const configFile = await prettier.resolveConfigFile(file);
       // A configuration module is loaded once per thread (Node keeps its modules for the
       // thread's life): one changed under --watch is read in this formatter's own worker,
       // new with the formatter, unless what it exports cannot leave the worker.
@@ -132,7 +134,6 @@ export class PrettierFormatter extends Formatter {
           : undefined;
       config = fresh ?? (await prettier.resolveConfig(file, { editorconfig: true }));
     } catch (error) {
-      const configFile = await prettier.resolveConfigFile(file).catch(() => null);
       const where = configFile
         ? `the prettier configuration ${this.#display(configFile)}`
         : `the prettier configuration for ${this.#display(this.#outDir)}/`;
