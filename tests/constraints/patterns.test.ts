@@ -78,21 +78,49 @@ const CHARACTERS = [
   ".",
 ];
 
-const patternArb: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+/** A random pattern, and how deep its quantifiers nest (`(?:a*)+` is 2). */
+interface RandomPattern {
+  readonly source: string;
+  readonly nesting: number;
+}
+
+const nesting = (quantifier: string) => (quantifier === "" ? 0 : 1);
+const deepest = (items: readonly RandomPattern[]) => Math.max(...items.map((item) => item.nesting));
+const joined = (items: readonly RandomPattern[], by: string) =>
+  items.map((item) => item.source).join(by);
+
+const randomPatternArb: fc.Arbitrary<RandomPattern> = fc.letrec<{ node: RandomPattern }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.tuple(fc.constantFrom(...ATOMS), fc.constantFrom(...QUANTIFIERS)).map(([a, q]) => a + q),
-    fc.constantFrom("^", "$", "\\b", "\\B"),
-    fc.array(tie("node"), { minLength: 1, maxLength: 3 }).map((items) => items.join("")),
+    fc
+      .tuple(fc.constantFrom(...ATOMS), fc.constantFrom(...QUANTIFIERS))
+      .map(([atom, q]) => ({ source: atom + q, nesting: nesting(q) })),
+    fc.constantFrom("^", "$", "\\b", "\\B").map((source) => ({ source, nesting: 0 })),
+    fc
+      .array(tie("node"), { minLength: 1, maxLength: 3 })
+      .map((items) => ({ source: joined(items, ""), nesting: deepest(items) })),
     fc
       .tuple(
         fc.constantFrom("(", "(?:", "(?<name>"),
         fc.array(tie("node"), { minLength: 1, maxLength: 3 }),
         fc.constantFrom(...QUANTIFIERS),
       )
-      .map(([open, items, q]) => `${open}${items.join("|")})${q}`),
+      .map(([open, items, q]) => ({
+        source: `${open}${joined(items, "|")})${q}`,
+        nesting: deepest(items) + nesting(q),
+      })),
   ),
 })).node;
+
+const patternArb: fc.Arbitrary<string> = randomPatternArb.map((random) => random.source);
+
+/**
+ * The deepest nesting of quantifiers the engine is asked about. V8's RegExp backtracks: on
+ * patterns whose quantifiers nest three deep it took 50 and 62 s on texts of ten characters
+ * (2 of 40,000 random patterns; ours answered in 0.01 ms), while two deep it took no more than
+ * a compilation (100,000 patterns). The bound test below takes every nesting.
+ */
+const ENGINE_NESTING = 2;
 
 const textArb = fc
   .array(fc.constantFrom(...CHARACTERS), { maxLength: 10 })
@@ -118,10 +146,10 @@ describe("matchesPattern", () => {
   it("answers as RegExp.prototype.test with the u flag, on random patterns and texts", () => {
     fc.assert(
       fc.property(
-        patternArb,
+        randomPatternArb,
         fc.array(textArb, { minLength: 1, maxLength: 8 }),
-        (source, texts) => {
-          fc.pre(compiles(source));
+        ({ source, nesting }, texts) => {
+          fc.pre(nesting <= ENGINE_NESTING && compiles(source));
           const ours = compiled(source);
           const engine = new RegExp(source, "u");
           for (const text of texts) {
